@@ -1,0 +1,94 @@
+"""Build the one in-memory graph (networkx MultiDiGraph) from records and resolution.
+
+Node and edge attributes are documented in docs/architecture.md; RDF and HTML
+are read-only projections of this graph.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+
+import networkx as nx
+
+from kg.model import METHOD_RELATIONS, Entity, PaperRecord, Resolution, Result
+
+
+def paper_node(paper_id: str) -> str:
+    """Node key of a paper."""
+    return f"paper:{paper_id}"
+
+
+def build_graph(records: Iterable[PaperRecord], resolution: Resolution) -> nx.MultiDiGraph:
+    """One node per paper, entity and result; paper-level edges with evidence."""
+    G = nx.MultiDiGraph()
+    records = sorted(records, key=lambda r: r.paper.id)
+    for key in sorted(resolution.entities):
+        add_entity(G, resolution.entities[key])
+    for rec in records:
+        _add_paper(G, rec, resolution)
+    derive_method_edges(G)
+    return G
+
+
+def add_entity(G: nx.MultiDiGraph, ent: Entity) -> None:
+    """Add an entity node and, when it has one, its `variant_of` edge."""
+    G.add_node(ent.key, kind=ent.type, label=ent.label, aliases=list(ent.aliases),
+               variant_of=ent.variant_of, same_as=list(ent.same_as))
+    if ent.variant_of:
+        G.add_edge(ent.key, ent.variant_of, key="variant_of", level="entity")
+
+
+def _add_paper(G: nx.MultiDiGraph, rec: PaperRecord, res: Resolution) -> None:
+    p = rec.paper
+    pnode = paper_node(p.id)
+    G.add_node(pnode, kind="Paper", id=p.id, title=p.title, abstract=p.abstract, source=p.source,
+               authors=list(p.authors), year=p.year, venue=p.venue, url=p.url, code_url=rec.code_url)
+    best: dict[tuple[str, str], tuple[float, dict]] = {}
+    for r in rec.relations:
+        target = res.key_for(p.id, r.target, r.target_type)
+        if target is None:
+            continue
+        attrs = {"level": "paper", "evidence": r.evidence.sentence, "start": r.evidence.start,
+                 "end": r.evidence.end, "confidence": round(float(r.confidence), 3)}
+        k = (r.relation, target)
+        if k not in best or attrs["confidence"] > best[k][0]:
+            best[k] = (attrs["confidence"], attrs)
+    for (relation, target), (_c, attrs) in sorted(best.items()):
+        G.add_edge(pnode, target, key=relation, **attrs)
+    for n, result in enumerate(rec.results, start=1):
+        _add_result(G, p.id, n, result, res)
+
+
+def _add_result(G: nx.MultiDiGraph, pid: str, n: int, r: Result, res: Resolution) -> None:
+    def key(name: str | None, *types: str) -> str | None:
+        for t in types:
+            k = res.key_for(pid, name, t) if name else None
+            if k:
+                return k
+        return None
+
+    node = f"result:{pid}:{n}"
+    G.add_node(node, kind="Result", paper=pid, method=key(r.method, "Method"),
+               metric=key(r.metric, "Metric"), dataset=key(r.dataset, "Dataset", "Benchmark"),
+               baseline=key(r.baseline, "Method"), value_text=r.value_text, value=r.value, unit=r.unit,
+               evidence=r.evidence.sentence, start=r.evidence.start, end=r.evidence.end,
+               confidence=round(float(r.confidence), 3))
+    G.add_edge(paper_node(pid), node, key="has_result", level="paper")
+
+
+def derive_method_edges(G: nx.MultiDiGraph) -> None:
+    """For a paper that proposes M: M compared_with / evaluated_on / builds_on X."""
+    support: dict[tuple[str, str, str], set[str]] = defaultdict(set)
+    for pnode, data in G.nodes(data=True):
+        if data.get("kind") != "Paper":
+            continue
+        proposed = [v for _, v, k in G.out_edges(pnode, keys=True)
+                    if k == "proposes" and G.nodes[v].get("kind") == "Method"]
+        for _, target, rel in G.out_edges(pnode, keys=True):
+            if rel in METHOD_RELATIONS:
+                for m in proposed:
+                    if m != target:
+                        support[(m, target, rel)].add(data["id"])
+    for (m, target, rel), papers in sorted(support.items()):
+        G.add_edge(m, target, key=rel, level="method", papers=sorted(papers))

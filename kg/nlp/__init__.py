@@ -1,0 +1,80 @@
+"""The spaCy pipeline of kg: a blank English tokenizer plus rule components.
+
+No trained model is needed: every component works on token shapes, phrase
+lists and cue lexicons stored as data files under `ontology/patterns/` and
+`ontology/gazetteer/`. `build_nlp` returns the pipeline the rest of kg runs;
+importing this package registers the `kg_*` factories (they are also
+published as `spacy_factories` entry points).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import spacy
+from spacy.language import Language
+from spacy.util import compile_infix_regex
+
+from kg.errors import ModelNotFound
+from kg.resources import ontology_path
+
+#: Our components, in pipeline order.
+PIPES: tuple[str, ...] = (
+    "kg_sentencizer",
+    "kg_abbreviations",
+    "kg_gazetteer",
+    "kg_names",
+    "kg_cues",
+    "kg_results",
+)
+
+# A plain hyphen between letters no longer splits a token: coined names such
+# as "GS-Former" or "MS-COCO" and compounds like "multi-robot" stay whole.
+_PLAIN_HYPHEN = re.compile(r"\(\?:-\|")
+
+
+def read_lines(*parts: str) -> list[str]:
+    """Non-empty, non-comment lines of a pattern file (a missing file gives [])."""
+    path = ontology_path("patterns", *parts)
+    if not path.is_file():
+        return []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [ln.strip() for ln in lines if ln.strip() and not ln.lstrip().startswith("#")]
+
+
+def read_table(*parts: str) -> Iterator[list[str]]:
+    """Rows of a tab-separated pattern file, comments skipped."""
+    for line in read_lines(*parts):
+        yield [cell.strip() for cell in line.split("\t")]
+
+
+def keep_hyphenated_tokens(nlp: Language) -> None:
+    """Drop the infix rule that splits letter-hyphen-letter; dashes still split."""
+    infixes = [_PLAIN_HYPHEN.sub("(?:", rule) for rule in nlp.Defaults.infixes]
+    nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
+
+
+def build_nlp(model: str | None = None) -> Language:
+    """A blank English pipeline (or the installed `model`) plus kg's components."""
+    if model in (None, "", "blank", "en"):
+        nlp = spacy.blank("en")
+    else:
+        try:
+            nlp = spacy.load(model)
+        except OSError:
+            raise ModelNotFound(
+                f"spaCy pipeline {model!r} is not installed; install it with "
+                f"`python -m spacy download {model}` (or `pip install {model}`), "
+                "or run without a model"
+            ) from None
+    keep_hyphenated_tokens(nlp)
+    for name in PIPES:
+        if name == "kg_sentencizer" and nlp.has_pipe("parser"):
+            continue  # a trained parser already sets sentence boundaries
+        nlp.add_pipe(name)
+    return nlp
+
+
+# Importing the component modules registers their factories.
+from kg.nlp import abbreviations, cues, gazetteer, names, results, sentences  # noqa: E402,F401

@@ -1,0 +1,118 @@
+"""Acronym definitions ("Model-Augmented Data for TD Learning (MAD-TD)").
+
+Schwartz & Hearst (2003), as in scispacy: for every parenthesised short form,
+walk its characters backwards through the preceding words; the long form
+starts at the word where the first character matched. The reverse order,
+"DeLLMa (Decision-making Large Language Model assistant)", is tried when the
+parentheses hold several words.
+"""
+
+from __future__ import annotations
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+_MAX_SHORT_CHARS = 12
+_MAX_INNER_TOKENS = 12
+
+
+def find_long_form(short: str, text: str) -> int | None:
+    """Start offset in `text` of the long form of `short` (which follows text), or None."""
+    s_idx, l_idx = len(short) - 1, len(text) - 1
+    while s_idx >= 0:
+        c = short[s_idx].lower()
+        if not c.isalnum():
+            s_idx -= 1
+            continue
+        while l_idx >= 0 and (
+            text[l_idx].lower() != c or (s_idx == 0 and l_idx > 0 and text[l_idx - 1].isalnum())
+        ):
+            l_idx -= 1
+        if l_idx < 0:
+            return None
+        l_idx -= 1
+        s_idx -= 1
+    return text.rfind(" ", 0, l_idx + 1) + 1
+
+
+def is_short_form(text: str) -> bool:
+    """Shape of an abbreviation: short, starts alphanumeric, has a capital letter."""
+    return (
+        2 <= len(text) <= _MAX_SHORT_CHARS
+        and text[0].isalnum()
+        and any(c.isupper() for c in text)
+        and " " not in text.strip()
+    )
+
+
+class AbbreviationDetector:
+    """Find "long form (SF)" and "SF (long form)" definitions.
+
+    Reads: tokens and sentence boundaries. Writes: `Doc._.kg_abbreviations`,
+    a list of (long form Span, short form Span) pairs, in text order.
+    """
+
+    def __call__(self, doc: Doc) -> Doc:
+        pairs: list[tuple[Span, Span]] = []
+        for token in doc:
+            if token.text == "(":
+                pair = self._definition(doc, token.i)
+                if pair is not None:
+                    pairs.append(pair)
+        doc._.kg_abbreviations = pairs
+        return doc
+
+    def _definition(self, doc: Doc, open_i: int) -> tuple[Span, Span] | None:
+        close_i = self._closing(doc, open_i)
+        if close_i is None or close_i == open_i + 1:
+            return None
+        inner = doc[open_i + 1:close_i]
+        if len(inner) == 1 and is_short_form(inner.text):
+            return self._forward(doc, inner)
+        if len(inner) >= 2 and open_i > 0:
+            return self._reverse(doc[open_i - 1:open_i], inner)
+        return None
+
+    @staticmethod
+    def _closing(doc: Doc, open_i: int) -> int | None:
+        for j in range(open_i + 1, min(len(doc), open_i + _MAX_INNER_TOKENS + 2)):
+            if doc[j].text == ")":
+                return j
+            if doc[j].text == "(" or doc[j].is_sent_start:
+                return None
+        return None
+
+    @staticmethod
+    def _forward(doc: Doc, short: Span) -> tuple[Span, Span] | None:
+        max_words = min(len(short.text) + 5, 2 * len(short.text))
+        sent_start = short[0].sent.start if doc.has_annotation("SENT_START") else 0
+        first = max(sent_start, short.start - 1 - max_words)
+        window = doc[first:short.start - 1]
+        if len(window) == 0:
+            return None
+        offset = find_long_form(short.text, window.text)
+        if offset is None:
+            return None
+        long = doc.char_span(window.start_char + offset, window.end_char, alignment_mode="expand")
+        if long is None or len(long.text) <= len(short.text) or long[0].is_punct:
+            return None
+        return long, short
+
+    @staticmethod
+    def _reverse(short: Span, inner: Span) -> tuple[Span, Span] | None:
+        if not is_short_form(short.text) or short[0].is_punct:
+            return None
+        offset = find_long_form(short.text, inner.text)
+        if offset != 0 or len(inner.text) <= len(short.text):
+            return None
+        return inner, short
+
+
+@Language.factory("kg_abbreviations", assigns=["doc._.kg_abbreviations"])
+def make_abbreviations(nlp: Language, name: str) -> AbbreviationDetector:
+    """Factory of the Schwartz-Hearst abbreviation detector."""
+    return AbbreviationDetector()
+
+
+if not Doc.has_extension("kg_abbreviations"):
+    Doc.set_extension("kg_abbreviations", default=None)

@@ -1,0 +1,298 @@
+"""Project the graph to RDF (the only place IRIs are minted) and load it back.
+
+The mapping is lossless: `from_rdf(to_rdf(G))` gives back a graph equal to G,
+so an exported Turtle file is a complete, reloadable copy of the knowledge graph.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from decimal import Decimal
+from urllib.parse import quote
+
+import networkx as nx
+from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.collection import Collection
+from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
+
+from kg.graph import derive_method_edges
+from kg.model import METHOD_RELATIONS
+from kg.vocab import CLASSES, KG, PREFIXES, PROPERTY_RELATIONS, RELATION_PROPERTIES, RES, SCHEMA
+
+_RESULT_LINKS = {"method": KG.forMethod, "metric": KG.onMetric, "dataset": KG.onDataset, "baseline": KG.relativeTo}
+_ENTITY_CLASSES = ("Method", "Dataset", "Benchmark", "Task", "Metric")
+
+
+def iri_safe(text: str) -> str:
+    """Percent-encode everything that is not unreserved, so any text makes a valid IRI part."""
+    return quote(text, safe="")
+
+
+def paper_iri(paper_id: str) -> URIRef:
+    return RES[f"paper/{iri_safe(paper_id)}"]
+
+
+def entity_iri(key: str) -> URIRef:
+    return RES[key]
+
+
+def result_iri(node: str) -> URIRef:
+    """`result:<paper id>:<n>` -> res:result/<paper id>/<n>."""
+    pid, n = node[len("result:"):].rsplit(":", 1)
+    return RES[f"result/{iri_safe(pid)}/{n}"]
+
+
+def assertion_iri(paper_id: str, relation: str, target: str) -> URIRef:
+    digest = hashlib.sha1(f"{paper_id}\x1f{relation}\x1f{target}".encode()).hexdigest()[:20]
+    return RES[f"assertion/{digest}"]
+
+
+def _node_iri(G: nx.MultiDiGraph, node: str) -> URIRef:
+    kind = G.nodes[node].get("kind")
+    if kind == "Paper":
+        return paper_iri(G.nodes[node]["id"])
+    if kind == "Result":
+        return result_iri(node)
+    return entity_iri(node)
+
+
+def _dec(value: float) -> Literal:
+    return Literal(Decimal(repr(float(value))), datatype=XSD.decimal)
+
+
+def to_rdf(G: nx.MultiDiGraph) -> Graph:
+    """An rdflib Graph of G following ontology/paperkg.ttl, triples added in a stable order."""
+    g = Graph()
+    for prefix, ns in PREFIXES.items():
+        g.bind(prefix, ns, override=True)
+    for triple in sorted(_triples(G), key=lambda t: (str(t[0]), str(t[1]), t[2].n3())):
+        g.add(triple)
+    for node in sorted(n for n, d in G.nodes(data=True) if d.get("kind") == "Paper"):
+        _add_author_list(g, G.nodes[node])
+    return g
+
+
+def _triples(G: nx.MultiDiGraph) -> Iterator[tuple]:
+    for node, d in G.nodes(data=True):
+        kind = d.get("kind")
+        if kind == "Paper":
+            yield from _paper_triples(d)
+        elif kind == "Result":
+            yield from _result_triples(G, node, d)
+        elif kind in _ENTITY_CLASSES:
+            yield from _entity_triples(node, d)
+    for u, v, rel, d in G.edges(keys=True, data=True):
+        if rel == "variant_of":
+            yield entity_iri(u), KG.variantOf, entity_iri(v)
+        elif rel == "has_result":
+            yield _node_iri(G, u), KG.hasResult, result_iri(v)
+        elif d.get("level") == "paper":
+            yield from _assertion_triples(G, u, v, rel, d)
+        elif d.get("level") == "method":
+            yield entity_iri(u), RELATION_PROPERTIES[rel], entity_iri(v)
+
+
+def _paper_triples(d: dict) -> Iterator[tuple]:
+    s = paper_iri(d["id"])
+    yield s, RDF.type, KG.Paper
+    yield s, DCTERMS.identifier, Literal(d["id"])
+    yield s, DCTERMS.abstract, Literal(d["abstract"])
+    yield s, DCTERMS.source, Literal(d["source"])
+    if d.get("title"):
+        yield s, DCTERMS.title, Literal(d["title"])
+    for name in d.get("authors") or ():
+        yield s, DCTERMS.creator, Literal(name)
+    if d.get("year") is not None:
+        yield s, DCTERMS.issued, Literal(f"{int(d['year']):04d}", datatype=XSD.gYear)
+    if d.get("venue"):
+        yield s, KG.venue, Literal(d["venue"])
+    if d.get("url"):
+        yield s, SCHEMA.url, Literal(d["url"], datatype=XSD.anyURI)
+    if d.get("code_url"):
+        yield s, KG.codeRepository, URIRef(quote(d["code_url"], safe=":/?#[]@!$&'()*+,;=%~"))
+
+
+def _add_author_list(g: Graph, d: dict) -> None:
+    """schema:author as an rdf:List keeps author order; blank nodes named deterministically."""
+    authors = d.get("authors") or []
+    if not authors:
+        return
+    base = hashlib.sha1(d["id"].encode()).hexdigest()[:16]
+    head = BNode(f"authors{base}")
+    g.add((paper_iri(d["id"]), SCHEMA.author, head))
+    nodes = [head] + [BNode(f"authors{base}n{i}") for i in range(1, len(authors))]
+    for i, (node, name) in enumerate(zip(nodes, authors)):
+        g.add((node, RDF.first, Literal(name)))
+        g.add((node, RDF.rest, nodes[i + 1] if i + 1 < len(nodes) else RDF.nil))
+
+
+def _entity_triples(node: str, d: dict) -> Iterator[tuple]:
+    s = entity_iri(node)
+    yield s, RDF.type, CLASSES[d["kind"]]
+    if d["kind"] == "Benchmark":
+        yield s, RDF.type, KG.Dataset
+    yield s, RDFS.label, Literal(d["label"])
+    for alias in d.get("aliases") or ():
+        yield s, SKOS.altLabel, Literal(alias)
+    for iri in d.get("same_as") or ():
+        yield s, SKOS.exactMatch, URIRef(iri)
+
+
+def _assertion_triples(G: nx.MultiDiGraph, u: str, v: str, rel: str, d: dict) -> Iterator[tuple]:
+    paper = _node_iri(G, u)
+    target = entity_iri(v)
+    prop = RELATION_PROPERTIES[rel]
+    yield paper, prop, target
+    a = assertion_iri(G.nodes[u]["id"], rel, v)
+    yield a, RDF.type, RDF.Statement
+    yield a, RDF.type, KG.Assertion
+    yield a, RDF.subject, paper
+    yield a, RDF.predicate, prop
+    yield a, RDF.object, target
+    yield a, KG.evidence, Literal(d["evidence"])
+    yield a, KG.evidenceStart, Literal(int(d["start"]))
+    yield a, KG.evidenceEnd, Literal(int(d["end"]))
+    yield a, KG.confidence, _dec(d["confidence"])
+    yield a, PROV.wasDerivedFrom, paper
+
+
+def _result_triples(G: nx.MultiDiGraph, node: str, d: dict) -> Iterator[tuple]:
+    s = result_iri(node)
+    paper = paper_iri(d["paper"])
+    yield s, RDF.type, KG.Result
+    yield s, KG.valueText, Literal(d["value_text"])
+    if d.get("value") is not None:
+        yield s, KG.value, _dec(d["value"])
+    if d.get("unit"):
+        yield s, KG.unit, Literal(d["unit"])
+    for attr, prop in _RESULT_LINKS.items():
+        if d.get(attr):
+            yield s, prop, entity_iri(d[attr])
+    yield s, KG.evidence, Literal(d["evidence"])
+    yield s, KG.evidenceStart, Literal(int(d["start"]))
+    yield s, KG.evidenceEnd, Literal(int(d["end"]))
+    yield s, KG.confidence, _dec(d["confidence"])
+    yield s, PROV.wasDerivedFrom, paper
+
+
+# --- loading ----------------------------------------------------------------------
+
+def _entity_key(iri: URIRef) -> str:
+    return str(iri)[len(str(RES)):] if str(iri).startswith(str(RES)) else str(iri)
+
+
+def from_rdf(g: Graph) -> nx.MultiDiGraph:
+    """Rebuild the networkx graph from an export (inverse of `to_rdf`)."""
+    G = nx.MultiDiGraph()
+    papers = {}
+    for s in sorted(g.subjects(RDF.type, KG.Paper)):
+        pid = str(g.value(s, DCTERMS.identifier))
+        papers[s] = pid
+        G.add_node(f"paper:{pid}", **_paper_attrs(g, s, pid))
+    for kind in _ENTITY_CLASSES:
+        for s in sorted(g.subjects(RDF.type, CLASSES[kind])):
+            if kind == "Dataset" and (s, RDF.type, KG.Benchmark) in g:
+                continue
+            G.add_node(_entity_key(s), kind=kind, label=str(g.value(s, RDFS.label)),
+                       aliases=sorted(str(a) for a in g.objects(s, SKOS.altLabel)),
+                       variant_of=_opt_key(g.value(s, KG.variantOf)),
+                       same_as=sorted(str(o) for o in g.objects(s, SKOS.exactMatch)))
+    for s, o in sorted(g.subject_objects(KG.variantOf)):
+        G.add_edge(_entity_key(s), _entity_key(o), key="variant_of", level="entity")
+    for a in sorted(g.subjects(RDF.type, KG.Assertion)):
+        _load_assertion(g, G, a, papers)
+    for s in sorted(g.subjects(RDF.type, KG.Result)):
+        _load_result(g, G, s)
+    derive_method_edges(G)
+    return G
+
+
+def _opt_key(iri: object) -> str | None:
+    return _entity_key(iri) if isinstance(iri, URIRef) else None
+
+
+def _paper_attrs(g: Graph, s: URIRef, pid: str) -> dict:
+    def text(p: URIRef) -> str | None:
+        v = g.value(s, p)
+        return str(v) if v is not None else None
+
+    head = g.value(s, SCHEMA.author)
+    authors = [str(x) for x in Collection(g, head)] if head is not None else sorted(
+        str(a) for a in g.objects(s, DCTERMS.creator))
+    year = g.value(s, DCTERMS.issued)
+    return {"kind": "Paper", "id": pid, "title": text(DCTERMS.title), "abstract": text(DCTERMS.abstract) or "",
+            "source": text(DCTERMS.source) or "", "authors": authors,
+            "year": int(str(year)) if year is not None else None, "venue": text(KG.venue),
+            "url": text(SCHEMA.url), "code_url": text(KG.codeRepository)}
+
+
+def _load_assertion(g: Graph, G: nx.MultiDiGraph, a: URIRef, papers: dict) -> None:
+    subj, pred, obj = g.value(a, RDF.subject), g.value(a, RDF.predicate), g.value(a, RDF.object)
+    rel = PROPERTY_RELATIONS.get(str(pred))
+    if subj not in papers or rel is None or not isinstance(obj, URIRef):
+        return
+    G.add_edge(f"paper:{papers[subj]}", _entity_key(obj), key=rel, level="paper",
+               evidence=str(g.value(a, KG.evidence)), start=int(g.value(a, KG.evidenceStart)),
+               end=int(g.value(a, KG.evidenceEnd)), confidence=float(g.value(a, KG.confidence)))
+
+
+def _load_result(g: Graph, G: nx.MultiDiGraph, s: URIRef) -> None:
+    pid = str(g.value(g.value(s, PROV.wasDerivedFrom), DCTERMS.identifier))
+    n = str(s).rsplit("/", 1)[1]
+    node = f"result:{pid}:{n}"
+    value = g.value(s, KG.value)
+    unit = g.value(s, KG.unit)
+    attrs = {attr: _opt_key(g.value(s, prop)) for attr, prop in _RESULT_LINKS.items()}
+    G.add_node(node, kind="Result", paper=pid, **attrs, value_text=str(g.value(s, KG.valueText)),
+               value=float(value) if value is not None else None, unit=str(unit) if unit is not None else None,
+               evidence=str(g.value(s, KG.evidence)), start=int(g.value(s, KG.evidenceStart)),
+               end=int(g.value(s, KG.evidenceEnd)), confidence=float(g.value(s, KG.confidence)))
+    G.add_edge(f"paper:{pid}", node, key="has_result", level="paper")
+
+
+# --- serialisation ----------------------------------------------------------------
+
+FORMATS = {"ttl": "turtle", "nt": "nt", "jsonld": "json-ld", "trig": "trig"}
+
+
+def serialize(g: Graph, fmt: str) -> bytes:
+    """Serialise deterministically: same triples, byte-identical output."""
+    if fmt == "nt":
+        lines = g.serialize(format="nt", encoding="utf-8").decode("utf-8").splitlines()
+        return ("\n".join(sorted(set(line for line in lines if line.strip()))) + "\n").encode("utf-8")
+    if fmt == "jsonld":
+        return _jsonld(g)
+    if fmt == "trig":
+        from rdflib import Dataset
+        ds = Dataset()
+        for prefix, ns in PREFIXES.items():
+            ds.bind(prefix, ns, override=True)
+        named = ds.graph(RES["graph"])
+        for t in sorted(g, key=lambda t: (str(t[0]), str(t[1]), t[2].n3())):
+            named.add(t)
+        return ds.serialize(format="trig", encoding="utf-8")
+    if fmt == "ttl":
+        return g.serialize(format="turtle", encoding="utf-8")
+    raise ValueError(f"unknown RDF format {fmt!r} (choose from {', '.join(FORMATS)})")
+
+
+def _jsonld(g: Graph) -> bytes:
+    """JSON-LD with nodes sorted by @id and every value list sorted (rdflib's order varies)."""
+    context = {p: str(ns) for p, ns in PREFIXES.items()}
+    doc = json.loads(g.serialize(format="json-ld", context=context))
+    nodes = doc.get("@graph", [doc] if "@id" in doc else [])
+    for node in nodes:
+        for k, v in node.items():
+            if isinstance(v, list):
+                node[k] = sorted(v, key=lambda x: json.dumps(x, sort_keys=True))
+    out = {"@context": doc.get("@context", context), "@graph": sorted(nodes, key=lambda n: str(n.get("@id")))}
+    return (json.dumps(out, sort_keys=True, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def parse(data: str | bytes, fmt: str = "ttl") -> Graph:
+    """Parse an export (Turtle by default) into an rdflib Graph."""
+    g = Graph()
+    g.parse(data=data, format=FORMATS.get(fmt, fmt))
+    return g

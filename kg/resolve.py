@@ -1,0 +1,165 @@
+"""Resolve mentions across papers into one canonical entity per real thing.
+
+COCO = MS-COCO = MSCOCO (gazetteer aliases), SUN RGBD = SUN RGB-D (punctuation
+and case folding), ViT = Vision Transformer (acronym definitions), while
+ImageNet and ImageNet-1k stay distinct and are linked by `variant_of`.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from urllib.parse import quote
+
+from kg.lexicon import GazetteerEntry, load_gazetteer
+from kg.model import Entity, PaperRecord, Resolution
+
+#: entity type -> resolution group (Benchmarks and Datasets share one namespace).
+GROUP = {"Method": "method", "Dataset": "dataset", "Benchmark": "dataset", "Task": "task", "Metric": "metric"}
+_VARIANT_SUFFIX = re.compile(r"^[-_ /]?(?:[a-z]?\d+[a-z]?|v\d+|[a-z]{1,2}(?:/\d+)?|large|base|small|tiny|xl|lite)$", re.I)
+
+
+def norm(name: str) -> str:
+    """The matching key of GUIDELINES.md: NFKD fold, lower-case, letters and digits only."""
+    folded = unicodedata.normalize("NFKD", name).lower()
+    return "".join(ch for ch in folded if ch.isalnum())
+
+
+class _UnionFind:
+    """Groups of (group, normalised name) nodes."""
+
+    def __init__(self) -> None:
+        self.parent: dict[tuple[str, str], tuple[str, str]] = {}
+
+    def find(self, x: tuple[str, str]) -> tuple[str, str]:
+        self.parent.setdefault(x, x)
+        root = x
+        while self.parent[root] != root:
+            root = self.parent[root]
+        while self.parent[x] != root:
+            self.parent[x], x = root, self.parent[x]
+        return root
+
+    def union(self, a: tuple[str, str], b: tuple[str, str]) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[max(ra, rb)] = min(ra, rb)
+
+
+def resolve(records: Iterable[PaperRecord], gazetteer: Iterable[GazetteerEntry] | None = None) -> Resolution:
+    """Map every (paper, name, type) to a canonical entity key and build the entities."""
+    records = list(records)
+    gaz = {(GROUP[e.type], norm(e.name)): e for e in (load_gazetteer() if gazetteer is None else gazetteer)
+           if e.type in GROUP and norm(e.name)}
+    uf = _UnionFind()
+    surfaces: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
+    types: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
+    shorts: set[tuple[str, str]] = set()
+    names = list(_names(records))
+    for _pid, name, type_, key in names:
+        node = (GROUP[type_], norm(name))
+        uf.find(node)
+        surfaces[node][name] += 1
+        types[node][type_] += 1
+        if key:
+            uf.union(node, (GROUP[type_], norm(key)))
+    for rec in records:
+        typed = {norm(m.name): GROUP[m.type] for m in rec.mentions if m.type in GROUP}
+        for long, short in rec.aliases:
+            group = typed.get(norm(short)) or typed.get(norm(long))
+            if group and norm(long) and norm(short):
+                uf.union((group, norm(long)), (group, norm(short)))
+                surfaces[(group, norm(long))][long] += 1
+                shorts.add((group, norm(short)))
+    for node, entry in gaz.items():  # gazetteer aliases merge only groups that occur
+        for alias in entry.aliases:
+            anode = (node[0], norm(alias))
+            if anode in uf.parent:
+                uf.union(node, anode)
+    return _build(records, names, uf, surfaces, types, shorts, gaz)
+
+
+def _names(records: list[PaperRecord]) -> Iterable[tuple[str, str, str, str | None]]:
+    for rec in records:
+        for m in rec.mentions:
+            if m.type in GROUP and norm(m.name):
+                yield rec.paper.id, m.name, m.type, m.key
+        for r in rec.relations:
+            if r.target_type in GROUP and norm(r.target):
+                yield rec.paper.id, r.target, r.target_type, r.key
+
+
+def _build(records, names, uf, surfaces, types, shorts, gaz) -> Resolution:  # type: ignore[no-untyped-def]
+    members: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
+    for node in sorted(uf.parent):
+        members[uf.find(node)].append(node)
+    res = Resolution()
+    root_key: dict[tuple[str, str], str] = {}
+    for root, nodes in sorted(members.items()):
+        entry = next((gaz[n] for n in nodes if n in gaz), None)
+        forms: Counter[str] = Counter()
+        kinds: Counter[str] = Counter()
+        for n in nodes:
+            forms.update(surfaces.get(n, {}))
+            kinds.update(types.get(n, {}))
+        if not forms and entry is None:
+            continue
+        label = entry.name if entry else _pick_label(forms, [n for n in nodes if n in shorts])
+        kind = _pick_kind(kinds, entry)
+        key = f"{root[0]}/{slug(label)}"
+        aliases = set(forms) | set(entry.aliases if entry else ())
+        aliases.discard(label)
+        same_as = (entry.iri,) if entry and entry.iri else ()
+        res.entities[key] = Entity(key, kind, label, tuple(sorted(aliases)), None, same_as)
+        root_key[root] = key
+    for pid, name, type_, _key in names:
+        root = uf.find((GROUP[type_], norm(name)))
+        if root in root_key:
+            res.keys[(pid, name, type_)] = root_key[root]
+    _link_variants(res)
+    return res
+
+
+def _pick_label(forms: Counter[str], short_nodes: list[tuple[str, str]]) -> str:
+    """The acronym when one was defined, else the most frequent surface form."""
+    shorts = {n[1] for n in short_nodes}
+    ranked = sorted(forms.items(), key=lambda kv: (norm(kv[0]) not in shorts, -kv[1], kv[0]))
+    return ranked[0][0]
+
+
+def _pick_kind(kinds: Counter[str], entry: GazetteerEntry | None) -> str:
+    if entry is not None:
+        return entry.type
+    if not kinds:
+        return "Method"
+    top = max(kinds.values())
+    tied = sorted(k for k, v in kinds.items() if v == top)
+    return "Benchmark" if "Benchmark" in tied else tied[0]
+
+
+def slug(label: str) -> str:
+    """IRI-safe, stable key part: the normalised name, percent-encoded if not ASCII."""
+    base = norm(label) or label.strip().lower()
+    return quote(base, safe="")
+
+
+def _link_variants(res: Resolution) -> None:
+    """ImageNet-1k -> ImageNet, ResNet-50 -> ResNet: a known base name plus a short suffix."""
+    by_label: dict[tuple[str, str], str] = {}
+    for key, ent in res.entities.items():
+        by_label[(key.split("/")[0], ent.label.lower())] = key
+    for key, ent in sorted(res.entities.items()):
+        group = key.split("/")[0]
+        if group not in ("method", "dataset"):
+            continue
+        label = ent.label.lower()
+        for cut in range(len(label) - 1, 1, -1):
+            base = by_label.get((group, label[:cut]))
+            suffix = label[cut:]
+            if label[cut - 1].isdigit() and suffix[0].isalnum():
+                continue  # CIFAR-100 is not a variant of CIFAR-10
+            if base and base != key and _VARIANT_SUFFIX.match(suffix):
+                res.entities[key] = Entity(ent.key, ent.type, ent.label, ent.aliases, base, ent.same_as)
+                break

@@ -1,0 +1,112 @@
+"""Clean LaTeX out of abstracts for extraction, keeping a map back to the original.
+
+Abstracts arrive with `$^2$`, `\\textit{...}`, ``quotes'' and friends. Extraction
+runs on the cleaned text, but evidence offsets must point into the original
+abstract that is stored on the paper, so every cleaned character remembers the
+index of the original character it came from.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Commands whose braced argument is the visible text.
+_KEEP_ARG = re.compile(
+    r"\\(?:textit|textbf|textsc|texttt|textrm|textsf|emph|underline|mathrm|mathbf|mathit|"
+    r"mathcal|mathbb|mathsf|mathtt|boldsymbol|bm|text|operatorname|url|footnote)\s*\{(?P<arg>[^{}]{0,300})\}"
+)
+_HREF = re.compile(r"\\href\s*\{[^{}]{0,500}\}\s*\{(?P<arg>[^{}]{0,300})\}")
+_SYMBOLS = {
+    "times": "×", "cdot": "·", "sim": "~", "approx": "≈", "le": "≤", "leq": "≤",
+    "ge": "≥", "geq": "≥", "pm": "±", "infty": "∞", "to": "→", "rightarrow": "→",
+    "ldots": "...", "dots": "...", "cdots": "...", "neq": "≠", "ne": "≠",
+}
+_TOKEN = re.compile(
+    r"(?P<href>\\href\s*\{[^{}]{0,500}\}\s*\{[^{}]{0,300}\})"
+    r"|(?P<keep>" + _KEEP_ARG.pattern + r")"
+    r"|(?P<escaped>\\[%&#_$])"
+    r"|(?P<space>\\[,;:! ])"
+    r"|(?P<command>\\[A-Za-z]+\*?\s?)"
+    r"|(?P<quote>``|'')"
+    r"|(?P<math>\$[^$]{1,300}\$)"
+    r"|(?P<brace>[{}])"
+)
+_MATH_DROP = re.compile(r"[\^_{}]")
+
+
+@dataclass(frozen=True)
+class CleanText:
+    """Cleaned text plus, for each of its characters, the original index."""
+
+    text: str
+    origin: tuple[int, ...]
+
+    def original_span(self, start: int, end: int) -> tuple[int, int]:
+        """Map a [start, end) span of the cleaned text back to the original."""
+        if not self.origin or start >= len(self.origin):
+            n = self.origin[-1] + 1 if self.origin else 0
+            return n, n
+        o_start = self.origin[start]
+        o_end = self.origin[min(end, len(self.origin)) - 1] + 1 if end > start else o_start
+        return o_start, max(o_start, o_end)
+
+
+def clean_latex(raw: str) -> CleanText:
+    """Remove LaTeX markup; `Uni$^2$Det` becomes `Uni2Det`, ``x'' becomes "x"."""
+    chars: list[str] = []
+    origin: list[int] = []
+    pos = 0
+    for m in _TOKEN.finditer(raw):
+        _copy(raw, pos, m.start(), chars, origin)
+        _replace(m, chars, origin)
+        pos = m.end()
+    _copy(raw, pos, len(raw), chars, origin)
+    return CleanText("".join(chars), tuple(origin))
+
+
+def _copy(raw: str, start: int, end: int, chars: list[str], origin: list[int]) -> None:
+    chars.extend(raw[start:end])
+    origin.extend(range(start, end))
+
+
+def _emit(text: str, at: int, chars: list[str], origin: list[int]) -> None:
+    chars.extend(text)
+    origin.extend([at] * len(text))
+
+
+def _replace(m: re.Match[str], chars: list[str], origin: list[int]) -> None:
+    kind = m.lastgroup
+    if kind == "href":
+        inner = _HREF.match(m.group(0))
+        assert inner is not None
+        _copy(m.string, m.start() + inner.start("arg"), m.start() + inner.end("arg"), chars, origin)
+    elif kind == "keep":
+        _copy(m.string, m.start("arg"), m.end("arg"), chars, origin)
+    elif kind == "escaped":
+        _copy(m.string, m.start() + 1, m.end(), chars, origin)
+    elif kind == "space":
+        _emit(" ", m.start(), chars, origin)
+    elif kind == "command":
+        name = m.group(0)[1:].rstrip("* ")
+        _emit(_SYMBOLS.get(name, name), m.start(), chars, origin)
+    elif kind == "quote":
+        _emit('"', m.start(), chars, origin)
+    elif kind == "math":
+        _clean_math(m, chars, origin)
+    # "brace": dropped
+
+
+def _clean_math(m: re.Match[str], chars: list[str], origin: list[int]) -> None:
+    """Inside $...$: recurse for commands, then drop ^ _ { } markers."""
+    inner_start = m.start() + 1
+    inner = clean_latex(m.group(0)[1:-1])
+    for ch, o in zip(inner.text, inner.origin):
+        if not _MATH_DROP.match(ch):
+            chars.append(ch)
+            origin.append(inner_start + o)
+
+
+def normalize_whitespace(text: str) -> str:
+    """Collapse runs of white space (line breaks inside a paragraph included)."""
+    return re.sub(r"\s+", " ", text).strip()

@@ -1,0 +1,33 @@
+import pytest
+
+from kg.atomic import folder_lock, write_atomic
+from kg.errors import ExportError
+
+
+def test_write_atomic_replaces_whole_file(tmp_path):
+    p = tmp_path / "g.ttl"
+    write_atomic(p, b"one")
+    write_atomic(p, b"two")
+    assert p.read_bytes() == b"two"
+    assert [x.name for x in tmp_path.iterdir()] == ["g.ttl"]
+
+
+def test_failed_write_keeps_old_file(tmp_path, monkeypatch):
+    p = tmp_path / "g.ttl"
+    write_atomic(p, b"old")
+
+    def boom(*_a, **_k):
+        raise OSError("disk full")
+
+    monkeypatch.setattr("os.replace", boom)
+    with pytest.raises(OSError):
+        write_atomic(p, b"new")
+    assert p.read_bytes() == b"old"
+    assert [x.name for x in tmp_path.iterdir()] == ["g.ttl"]
+
+
+def test_second_writer_gets_a_clear_error(tmp_path):
+    with folder_lock(tmp_path):
+        with pytest.raises(ExportError, match="another kg build"):
+            with folder_lock(tmp_path):
+                pass

@@ -1,0 +1,57 @@
+from kg.lexicon import GazetteerEntry
+from kg.model import Evidence, Mention, Paper, PaperRecord
+from kg.resolve import norm, resolve
+
+EV = Evidence("s", 0, 1)
+
+
+def rec(pid, *mentions, aliases=()):
+    return PaperRecord(Paper(pid, "x", "t.txt"), tuple(Mention(n, t, 0, 1, key=k) for n, t, k in mentions),
+                       aliases=aliases)
+
+
+GAZ = (GazetteerEntry("MS-COCO", "Dataset", ("COCO", "MSCOCO"), "wikidata:Q123"),
+       GazetteerEntry("ViT", "Method", ("Vision Transformer",)))
+
+
+def test_norm_follows_the_guidelines():
+    assert norm("SUN RGB-D") == norm("SUN RGBD") == "sunrgbd"
+    assert norm("Llama-3.1") == norm("Llama3.1")
+
+
+def test_gazetteer_aliases_punctuation_and_case_merge():
+    res = resolve([rec("a", ("COCO", "Dataset", None)), rec("b", ("MSCOCO", "Dataset", None)),
+                   rec("c", ("SUN RGB-D", "Dataset", None)), rec("d", ("SUN RGBD", "Dataset", None))], GAZ)
+    keys = {res.key_for(p, n, "Dataset") for p, n in (("a", "COCO"), ("b", "MSCOCO"))}
+    assert len(keys) == 1
+    coco = res.entities[keys.pop()]
+    assert coco.label == "MS-COCO" and "COCO" in coco.aliases
+    assert coco.same_as == ("http://www.wikidata.org/entity/Q123",)
+    assert res.key_for("c", "SUN RGB-D", "Dataset") == res.key_for("d", "SUN RGBD", "Dataset")
+
+
+def test_acronym_definition_merges_long_and_short_form():
+    res = resolve([rec("a", ("MAD-X", "Method", None), aliases=(("Model Adaptive Decoder X", "MAD-X"),)),
+                   rec("b", ("Model Adaptive Decoder X", "Method", None))], ())
+    key = res.key_for("b", "Model Adaptive Decoder X", "Method")
+    assert key == res.key_for("a", "MAD-X", "Method")
+    assert res.entities[key].label == "MAD-X"
+
+
+def test_versions_stay_distinct_but_linked():
+    res = resolve([rec("a", ("ImageNet", "Dataset", None), ("ImageNet-1k", "Dataset", None),
+                        ("CIFAR-10", "Dataset", None), ("CIFAR-100", "Dataset", None))], ())
+    base, v = res.key_for("a", "ImageNet", "Dataset"), res.key_for("a", "ImageNet-1k", "Dataset")
+    assert base != v and res.entities[v].variant_of == base
+    assert res.entities[res.key_for("a", "CIFAR-100", "Dataset")].variant_of is None
+
+
+def test_same_name_different_types_stay_apart():
+    res = resolve([rec("a", ("MAE", "Method", None), ("MAE", "Metric", None))], ())
+    assert res.key_for("a", "MAE", "Method") != res.key_for("a", "MAE", "Metric")
+
+
+def test_keys_are_stable_across_corpora():
+    one = resolve([rec("a", ("Llama-3.1", "Method", None))], ())
+    two = resolve([rec("z", ("Llama3.1", "Method", None)), rec("y", ("GPT-4", "Method", None))], ())
+    assert one.key_for("a", "Llama-3.1", "Method") == two.key_for("z", "Llama3.1", "Method") == "method/llama31"

@@ -1,0 +1,29 @@
+from kg.text import clean_latex
+
+
+def test_latex_superscript_is_removed_and_mapped_back():
+    raw = "We propose Uni$^2$Det for detection."
+    clean = clean_latex(raw)
+    assert clean.text == "We propose Uni2Det for detection."
+    i = clean.text.index("Uni2Det")
+    start, end = clean.original_span(i, i + len("Uni2Det"))
+    assert raw[start:end] == "Uni$^2$Det"
+
+
+def test_commands_quotes_and_escapes():
+    clean = clean_latex(r"a \textit{novel} ``quoted'' 3\% gain, 2$\times$ faster \href{http://x.org}{code}")
+    assert clean.text == 'a novel "quoted" 3% gain, 2× faster code'
+
+
+def test_lone_dollar_and_urls_untouched():
+    assert clean_latex("costs $5 only").text == "costs $5 only"
+    url = "https://github.com/a_b/c~d"
+    assert clean_latex(url).text == url
+
+
+def test_every_clean_char_maps_to_an_original_index():
+    raw = r"$\mathcal{O}(n^2)$ and \emph{x}"
+    clean = clean_latex(raw)
+    assert len(clean.origin) == len(clean.text)
+    assert all(0 <= o < len(raw) for o in clean.origin)
+    assert list(clean.origin) == sorted(clean.origin)
