@@ -5,15 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import networkx as nx
 from rdflib import Graph
 
 from kg import pipeline, rdf
 from kg.errors import GraphLoadError, KGError
-from kg.model import Entity, Paper
+from kg.model import Entity, Paper, PaperRecord
 from kg.resolve import norm
 from kg.sparql import QueryResult, run_query
+from kg import trace as tracing
 
 _SUFFIX_FORMATS = {".ttl": "ttl", ".nt": "nt", ".jsonld": "jsonld", ".json": "jsonld", ".trig": "trig"}
 
@@ -35,18 +37,31 @@ class KnowledgeGraph:
     def __init__(self, graph: nx.MultiDiGraph | None = None) -> None:
         self.graph = graph if graph is not None else nx.MultiDiGraph()
         self.report: pipeline.BuildReport | None = None
+        self.records: list[PaperRecord] | None = None  # kept after a build for the incremental cache
         self._rdf: Graph | None = None
         self._names: dict[str, str] | None = None
 
     # --- construction -------------------------------------------------------------
     @classmethod
-    def build(cls, paths: Sequence[str | Path] | str | Path, **options: object) -> KnowledgeGraph:
-        """Build from corpus files/folders (options: model, skip_bad, encoding, dedupe)."""
+    def build(cls, paths: Sequence[str | Path] | str | Path, **options: Any) -> KnowledgeGraph:
+        """Build from corpus files/folders.
+
+        Options: model, skip_bad, encoding, dedupe, jobs, engine ("local" or "dask"),
+        scheduler, update (an export folder whose cached records are reused), progress.
+        """
         if isinstance(paths, (str, Path)):
             paths = [paths]
-        G, report = pipeline.build(list(paths), **options)  # type: ignore[arg-type]
+        G, records, report = pipeline.build(list(paths), **options)
         kg = cls(G)
-        kg.report = report
+        kg.report, kg.records = report, records
+        return kg
+
+    @classmethod
+    def remove(cls, folder: str | Path, paper_ids: Sequence[str]) -> KnowledgeGraph:
+        """The graph of an export folder without the given papers (and all only they supported)."""
+        G, records = pipeline.remove(folder, list(paper_ids))
+        kg = cls(G)
+        kg.records = records
         return kg
 
     @classmethod
@@ -75,11 +90,18 @@ class KnowledgeGraph:
             self._rdf = rdf.to_rdf(self.graph)
         return self._rdf
 
-    def papers(self) -> list[Paper]:
-        """Every paper, sorted by id."""
+    def papers(self, evaluated_on: str | None = None, proposes: str | None = None,
+               compared_with: str | None = None) -> list[Paper]:
+        """Every paper, sorted by id; or those with all the given relations (entity names or aliases;
+        `evaluated_on` also finds papers on a variant, e.g. ImageNet -> ImageNet-1k)."""
+        filters = {"evaluated_on": evaluated_on, "proposes": proposes, "compared_with": compared_with}
+        wanted = None
+        if any(v is not None for v in filters.values()):
+            keys = {rel: self._key(name) for rel, name in filters.items() if name is not None}
+            wanted = set(tracing.papers_where(self.graph, **keys))
         out = []
         for _, d in sorted(self.graph.nodes(data=True)):
-            if d.get("kind") == "Paper":
+            if d.get("kind") == "Paper" and (wanted is None or d["id"] in wanted):
                 out.append(Paper(id=d["id"], abstract=d["abstract"], source=d["source"], title=d.get("title"),
                                  authors=tuple(d.get("authors") or ()), year=d.get("year"),
                                  venue=d.get("venue"), url=d.get("url")))
@@ -128,12 +150,45 @@ class KnowledgeGraph:
         d = self.graph.nodes[key]
         return Neighbor(key, d.get("kind", ""), d.get("label") or d.get("id") or key, relation, direction)
 
+    # --- comparisons (kg/trace.py) -------------------------------------------------------
+    def _key(self, name: str) -> str:
+        """Entity key of a name or alias; an unknown name raises with "did you mean" suggestions."""
+        key = self.find(name)
+        if key is None:
+            raise tracing.UnknownName(name, tracing.suggest(self.graph, name))
+        return key
+
+    def trace(self, name: str, direction: str = "both", depth: int = 1) -> tracing.Trace:
+        """Baselines of a method and/or its challengers, `depth` hops deep (0: all reachable)."""
+        return tracing.trace(self.graph, self._key(name), direction, depth)
+
+    def baselines_of(self, name: str, depth: int = 1) -> tracing.Records[tracing.Comparison]:
+        """What the method `name` was compared against, with papers, evidence and results."""
+        return self.trace(name, "baselines", depth).baselines
+
+    def compared_against(self, name: str, depth: int = 1) -> tracing.Records[tracing.Comparison]:
+        """Methods (or papers proposing none) compared against `name`, with papers, evidence and results."""
+        return self.trace(name, "challengers", depth).challengers
+
+    def comparison_graph(self, include_papers: bool = False) -> nx.DiGraph:
+        """A DiGraph challenger -> baseline of methods (edge attributes `papers`, `weight`)."""
+        return tracing.comparison_graph(self.graph, include_papers)
+
+    def most_used_baselines(self, top: int | None = 25) -> tracing.Records[tracing.BaselineUse]:
+        """Entities compared against by the most distinct papers."""
+        return tracing.most_used_baselines(self.graph, top)
+
+    def leaderboard(self, dataset: str, variants: bool = True) -> tracing.Records[tracing.LeaderboardRow]:
+        """Methods evaluated on a dataset (and its variants) with their reported results."""
+        return tracing.leaderboard(self.graph, self._key(dataset), variants)
+
     # --- query and save ---------------------------------------------------------------
     def sparql(self, query: str) -> QueryResult:
         return run_query(self.to_rdf(), query)
 
     def save(self, out_dir: str | Path, formats: Sequence[str] = pipeline.DEFAULT_FORMATS) -> list[Path]:
-        return pipeline.save(self.graph, out_dir, formats)
+        """Write the exports (and, after a build, the record cache for `--update`) atomically."""
+        return pipeline.save(self.graph, out_dir, formats, self.records)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, KnowledgeGraph) and graph_signature(self.graph) == graph_signature(other.graph)

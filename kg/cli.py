@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -38,22 +39,54 @@ def cli() -> None:
     """Build and explore a knowledge graph of ML papers from their abstracts."""
 
 
+class ProgressLine:
+    """`extracting 1200/18371 papers  520 papers/s  ETA 33 s` on stderr, only on a terminal."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled and sys.stderr.isatty()
+        self.t0 = time.perf_counter()
+        self.last = 0.0
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.perf_counter()
+        if not self.enabled or (now - self.last < 0.2 and done < total):
+            return
+        self.last = now
+        rate = done / max(now - self.t0, 1e-9)
+        eta = (total - done) / rate if rate > 0 else 0.0
+        sys.stderr.write(f"\rextracting {done}/{total} papers  {rate:,.0f} papers/s  ETA {eta:,.0f} s   ")
+        if done >= total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
 @cli.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--out", "-o", "out", default="exports", show_default=True, type=click.Path(path_type=Path),
-              help="Folder for graph.ttl, graph.jsonld and graph.html.")
+@click.option("--out", "-o", "out", default=None, type=click.Path(path_type=Path),
+              help="Folder for graph.ttl, graph.jsonld and graph.html  [default: exports, or the --update folder]")
 @click.option("--format", "formats", multiple=True, type=click.Choice(sorted(pipeline.EXPORT_NAMES)),
               help="Exports to write (repeatable); default: ttl, jsonld, html.")
+@click.option("--update", "update", default=None, type=click.Path(file_okay=False, path_type=Path),
+              help="Add PATHS to the graph in this export folder, re-extracting only new or changed papers.")
+@click.option("--jobs", "-j", default=None, type=click.IntRange(min=1),
+              help="Extraction processes (default: all cores).")
+@click.option("--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+              help="Run extraction here or on a Dask cluster (pip install 'kg[dask]').")
+@click.option("--scheduler", default=None, help="Dask scheduler address (default: a LocalCluster).")
 @click.option("--spacy-model", default=None, help="An installed trained spaCy pipeline to use instead of blank English.")
 @click.option("--skip-bad", is_flag=True, help="Skip malformed records with a warning instead of stopping.")
 @click.option("--encoding", default=None, help="Text encoding of the inputs (default: UTF-8, or as a BOM says).")
 @click.option("--dedupe", is_flag=True, help="Keep the first of papers with the same id and report the rest.")
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
 @user_errors
-def build(paths: tuple[Path, ...], out: Path, formats: tuple[str, ...], spacy_model: str | None,
+def build(paths: tuple[Path, ...], out: Path | None, formats: tuple[str, ...], update: Path | None,
+          jobs: int | None, engine: str, scheduler: str | None, spacy_model: str | None,
           skip_bad: bool, encoding: str | None, dedupe: bool, quiet: bool) -> None:
     """Build the graph of the corpus files and folders PATHS (txt, jsonl, json, csv, tsv, bib)."""
-    kg = KnowledgeGraph.build(list(paths), model=spacy_model, skip_bad=skip_bad, encoding=encoding, dedupe=dedupe)
+    out = out or update or Path("exports")
+    kg = KnowledgeGraph.build(list(paths), model=spacy_model, skip_bad=skip_bad, encoding=encoding, dedupe=dedupe,
+                              jobs=jobs, engine=engine, scheduler=scheduler, update=update,
+                              progress=ProgressLine(not quiet))
     written = kg.save(out, formats or pipeline.DEFAULT_FORMATS)
     report = kg.report
     assert report is not None
@@ -62,6 +95,19 @@ def build(paths: tuple[Path, ...], out: Path, formats: tuple[str, ...], spacy_mo
             click.echo(f"skipped {where}: {why}", err=True)
         click.echo(report.summary())
         click.echo("wrote " + ", ".join(str(p) for p in written))
+
+
+@cli.command()
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("paper_ids", nargs=-1, required=True)
+@click.option("--format", "formats", multiple=True, type=click.Choice(sorted(pipeline.EXPORT_NAMES)),
+              help="Exports to rewrite (repeatable); default: ttl, jsonld, html.")
+@user_errors
+def remove(folder: Path, paper_ids: tuple[str, ...], formats: tuple[str, ...]) -> None:
+    """Retract PAPER_IDS from the graph in export FOLDER, with everything only they supported."""
+    kg = KnowledgeGraph.remove(folder, list(paper_ids))
+    kg.save(folder, formats or pipeline.DEFAULT_FORMATS)
+    click.echo(f"removed {len(paper_ids)} paper(s); {len(kg.records or [])} remain in {folder}")
 
 
 @cli.command()
@@ -106,3 +152,84 @@ def stats(graph: Path) -> None:
 
 def main() -> None:  # pragma: no cover - console entry point wrapper
     sys.exit(cli())
+
+
+@cli.command()
+@click.argument("gold", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--corpus", "corpus", multiple=True, type=click.Path(path_type=Path),
+              help="Corpus files/folders to build the graph from (repeatable).")
+@click.option("--graph", "graph", type=click.Path(path_type=Path), help="Score an existing export instead.")
+@click.option("--per-paper", is_flag=True, help="Print gold vs predicted for every paper and field.")
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@user_errors
+def evaluate(gold: tuple[Path, ...], corpus: tuple[Path, ...], graph: Path | None, per_paper: bool, fmt: str) -> None:
+    """Score extraction against GOLD.jsonl files: precision / recall / F1 per field."""
+    from kg.evaluate import evaluate as run_eval, format_diffs, format_scores, read_gold
+
+    if bool(corpus) == bool(graph):
+        raise click.UsageError("give --corpus INPUT... or --graph GRAPH (one of them)")
+    kg = KnowledgeGraph.load(graph) if graph else KnowledgeGraph.build(list(corpus))
+    ev = run_eval(kg.to_rdf(), read_gold(gold))
+    if fmt == "json":
+        import json
+
+        click.echo(json.dumps({f: {"precision": s.precision, "recall": s.recall, "f1": s.f1, "tp": s.tp,
+                                   "fp": s.fp, "fn": s.fn} for f, s in ev.scores.items()}, indent=1))
+    else:
+        click.echo(format_scores(ev))
+    if per_paper:
+        click.echo(format_diffs(ev))
+
+
+@cli.command("export")
+@click.argument("graph", type=click.Path(exists=True, path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["nt", "ttl"]), default="nt", show_default=True,
+              help="N-Triples (sorted, one triple a line) or Turtle.")
+@click.option("--shards", type=click.IntRange(min=1), default=None,
+              help="Split N-Triples into N files graph-00000-of-0000N.nt for bulk loaders.")
+@click.option("--out", "-o", "out", required=True, type=click.Path(file_okay=False, path_type=Path),
+              help="Folder to write graph.nt / graph.ttl or the shard files to.")
+@click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
+@user_errors
+def export_graph(graph: Path, fmt: str, shards: int | None, out: Path, quiet: bool) -> None:
+    """Rewrite the export GRAPH (file or folder) as sorted N-Triples (optionally sharded) or Turtle."""
+    import time
+
+    from kg.push import load_export, write_shards, write_single
+
+    if shards is not None and fmt != "nt":
+        raise click.UsageError("--shards needs --format nt")
+    start = time.perf_counter()
+    export = load_export(graph)
+    paths = write_shards(export, out, shards) if shards else [write_single(export, out, fmt)]
+    if not quiet:
+        where = paths[0] if len(paths) == 1 else f"{len(paths)} shard files in {out}"
+        click.echo(f"wrote {len(export)} triples to {where} in {time.perf_counter() - start:.1f} s")
+
+
+@cli.command()
+@click.argument("graph", type=click.Path(exists=True, path_type=Path))
+@click.option("--endpoint", required=True,
+              help="Graph Store Protocol URL, e.g. http://localhost:7878/store (Oxigraph), "
+                   "http://localhost:3030/DATASET/data (Fuseki).")
+@click.option("--graph", "graph_iri", default=None, help="Named graph IRI to load into (default: the default graph).")
+@click.option("--replace", is_flag=True, help="Replace the graph's content (HTTP PUT) instead of adding (POST).")
+@click.option("--chunk-size", type=click.IntRange(min=1), default=50_000, show_default=True,
+              help="Triples per request (a blank-node list is never split).")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=300.0, show_default=True,
+              help="Seconds to wait for each request.")
+@click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
+@user_errors
+def push(graph: Path, endpoint: str, graph_iri: str | None, replace: bool, chunk_size: int, timeout: float,
+         quiet: bool) -> None:
+    """Load the export GRAPH (file or folder) into a SPARQL 1.1 Graph Store Protocol server."""
+    from kg.push import load_export, push_export
+
+    def progress(done: int, total: int) -> None:
+        click.echo(f"\rpushed {done}/{total} triples", err=True, nl=done == total)
+
+    show = not quiet and sys.stderr.isatty()
+    report = push_export(load_export(graph), endpoint, graph_iri, replace, chunk_size, timeout,
+                         progress if show else None)
+    if not quiet:
+        click.echo(report.summary())

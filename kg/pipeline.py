@@ -1,28 +1,42 @@
-"""The one place that chains the stages: corpus -> NLP -> extract -> resolve -> graph -> exports."""
+"""The one place that chains the stages: corpus -> NLP -> extract -> resolve -> graph -> exports.
+
+Extraction is the expensive stage and is per paper, so it is the one that runs
+in parallel (`jobs` processes, or a Dask cluster) and the one that is cached
+for incremental builds. Resolution and graph assembly are global and cheap and
+always run over every record, so an updated graph equals a full rebuild.
+"""
 
 from __future__ import annotations
 
+import os
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
+from multiprocessing import get_context
 from pathlib import Path
+from typing import Any
 
 import networkx as nx
 
-from kg import rdf
+from kg import rdf, serialize
 from kg.atomic import folder_lock, write_atomic
-from kg.errors import CorpusError
+from kg.errors import CorpusError, KGError
 from kg.graph import build_graph
 from kg.ingest import ReadReport, read_corpus
 from kg.model import Paper, PaperRecord
+from kg.records import load_cache, paper_key, save_cache
 from kg.resolve import resolve
 from kg.text import clean_latex
 from kg.visualize import write_html
+from kg.vocab import PREFIXES
 
 DEFAULT_FORMATS = ("ttl", "jsonld", "html")
 EXPORT_NAMES = {"ttl": "graph.ttl", "nt": "graph.nt", "jsonld": "graph.jsonld", "trig": "graph.trig",
                 "html": "graph.html"}
+CHUNK = 128  # papers a task: large enough to amortise inter-process traffic
+Progress = Callable[[int, int], None]
 
 
 @dataclass
@@ -32,25 +46,29 @@ class BuildReport:
     files: list[str] = field(default_factory=list)
     read: int = 0
     built: int = 0
+    reused: int = 0
     skipped: list[tuple[str, str]] = field(default_factory=list)
     entities: int = 0
     relations: int = 0
     seconds: float = 0.0
 
     def summary(self) -> str:
-        return (f"read {self.read} papers from {len(self.files)} file(s); built {self.built}; "
+        reused = f" ({self.reused} from cache)" if self.reused else ""
+        return (f"read {self.read} papers from {len(self.files)} file(s); built {self.built}{reused}; "
                 f"skipped {len(self.skipped)}; {self.entities} entities, {self.relations} relations "
                 f"in {self.seconds:.1f} s")
 
 
-def load_nlp(model: str | None = None):  # type: ignore[no-untyped-def]
+# --- extraction -------------------------------------------------------------------
+
+def load_nlp(model: str | None = None) -> Any:
     """The extraction pipeline (blank English + kg components, or a user's trained one)."""
     from kg.nlp import build_nlp
 
     return build_nlp(model)
 
 
-def extract_records(papers: Iterable[Paper], nlp, batch_size: int = 64) -> Iterator[PaperRecord]:  # type: ignore[no-untyped-def]
+def extract_records(papers: Iterable[Paper], nlp: Any, batch_size: int = 64) -> Iterator[PaperRecord]:
     """Stream papers through spaCy in batches; no Doc outlives its record."""
     from kg.extract import extract
 
@@ -63,6 +81,108 @@ def extract_records(papers: Iterable[Paper], nlp, batch_size: int = 64) -> Itera
         yield extract(doc, paper, clean)
 
 
+_WORKER_NLP: dict[str | None, Any] = {}
+
+
+def extract_chunk(papers: list[Paper], model: str | None = None) -> list[PaperRecord]:
+    """Extract one chunk in a worker process (the pipeline is loaded once per process)."""
+    if model not in _WORKER_NLP:
+        _WORKER_NLP[model] = load_nlp(model)
+    return list(extract_records(papers, _WORKER_NLP[model]))
+
+
+def _chunks(papers: Sequence[Paper], size: int = CHUNK) -> Iterator[list[Paper]]:
+    for i in range(0, len(papers), size):
+        yield list(papers[i : i + size])
+
+
+def extract_all(papers: Sequence[Paper], *, model: str | None = None, jobs: int | None = None,
+                engine: str = "local", scheduler: str | None = None,
+                progress: Progress | None = None) -> list[PaperRecord]:
+    """Extract every paper: in-process, in `jobs` processes, or on a Dask cluster."""
+    if engine == "dask":
+        return _extract_dask(papers, model, scheduler, progress)
+    if engine != "local":
+        raise KGError(f"unknown engine {engine!r} (choose local or dask)")
+    jobs = jobs or os.cpu_count() or 1
+    if jobs <= 1 or len(papers) <= CHUNK:
+        out = []
+        for rec in extract_records(papers, load_nlp(model)):
+            out.append(rec)
+            if progress and len(out) % 32 == 0:
+                progress(len(out), len(papers))
+        if progress:
+            progress(len(out), len(papers))
+        return out
+    return _extract_processes(papers, model, jobs, progress)
+
+
+def _extract_processes(papers: Sequence[Paper], model: str | None, jobs: int,
+                       progress: Progress | None) -> list[PaperRecord]:
+    """A bounded number of chunks in flight, results kept in input order."""
+    out: list[PaperRecord] = []
+    pending: list[Future[list[PaperRecord]]] = []
+    chunks = _chunks(papers)
+    ctx = get_context("fork") if os.name == "posix" else None  # workers inherit the loaded code
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        for chunk in chunks:
+            pending.append(pool.submit(extract_chunk, chunk, model))
+            while len(pending) >= 2 * jobs:
+                out.extend(pending.pop(0).result())
+                if progress:
+                    progress(len(out), len(papers))
+        for fut in pending:
+            out.extend(fut.result())
+            if progress:
+                progress(len(out), len(papers))
+    return out
+
+
+def _extract_dask(papers: Sequence[Paper], model: str | None, scheduler: str | None,
+                  progress: Progress | None) -> list[PaperRecord]:
+    """Partitions on a dask.distributed cluster (a LocalCluster when no address is given)."""
+    try:
+        from dask.distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise KGError("the dask engine needs dask.distributed: pip install 'kg[dask]'") from None
+    cluster = None if scheduler else LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                                  dashboard_address=None)
+    try:
+        with Client(scheduler or cluster) as client:
+            futures = [client.submit(extract_chunk, chunk, model, pure=False) for chunk in _chunks(papers)]
+            index = {f.key: i for i, f in enumerate(futures)}
+            parts: list[list[PaperRecord]] = [[] for _ in futures]
+            done = 0
+            for fut in as_completed(futures):
+                parts[index[fut.key]] = fut.result()
+                done += len(parts[index[fut.key]])
+                if progress:
+                    progress(done, len(papers))
+    except OSError as exc:
+        raise KGError(f"cannot reach the Dask scheduler {scheduler}: {exc}") from None
+    finally:
+        if cluster is not None:
+            cluster.close()
+    return [rec for part in parts for rec in part]
+
+
+# --- building ---------------------------------------------------------------------
+
+def read(paths: Sequence[str | Path], *, skip_bad: bool = False, encoding: str | None = None,
+         dedupe: bool = False) -> tuple[list[Paper], ReadReport]:
+    """Every paper of the inputs (text only; Docs are made later, chunk by chunk)."""
+    report = ReadReport()
+    papers = list(read_corpus(paths, skip_bad=skip_bad, encoding=encoding, dedupe=dedupe, report=report))
+    if not papers:
+        raise CorpusError("no abstracts found in " + ", ".join(map(str, paths)))
+    return papers, report
+
+
+def assemble(records: Sequence[PaperRecord]) -> nx.MultiDiGraph:
+    """Resolve entities across all records and build the graph."""
+    return build_graph(records, resolve(records))
+
+
 def build(
     paths: Sequence[str | Path],
     *,
@@ -70,36 +190,83 @@ def build(
     skip_bad: bool = False,
     encoding: str | None = None,
     dedupe: bool = False,
-) -> tuple[nx.MultiDiGraph, BuildReport]:
-    """Read, extract, resolve and assemble the graph of a corpus."""
+    jobs: int | None = None,
+    engine: str = "local",
+    scheduler: str | None = None,
+    update: str | Path | None = None,
+    progress: Progress | None = None,
+) -> tuple[nx.MultiDiGraph, list[PaperRecord], BuildReport]:
+    """Read, extract (reusing `update`'s cache), resolve and assemble the graph of a corpus."""
     t0 = time.perf_counter()
-    read_report = ReadReport()
-    papers = read_corpus(paths, skip_bad=skip_bad, encoding=encoding, dedupe=dedupe, report=read_report)
-    nlp = load_nlp(model)
-    records = list(extract_records(papers, nlp))
-    if not records:
-        raise CorpusError("no abstracts found in " + ", ".join(map(str, paths)))
-    G = build_graph(records, resolve(records))
-    report = BuildReport(files=read_report.files, read=read_report.read, built=len(records),
-                         skipped=read_report.skipped)
+    papers, read_report = read(paths, skip_bad=skip_bad, encoding=encoding, dedupe=dedupe)
+    cache = load_cache(update) if update is not None else {}
+    fresh, reused = [], {}
+    for p in papers:
+        hit = cache.get(p.id)
+        if hit and hit[0] == paper_key(p):
+            reused[p.id] = hit[1]
+        else:
+            fresh.append(p)
+    new = extract_all(fresh, model=model, jobs=jobs, engine=engine, scheduler=scheduler, progress=progress)
+    by_id = {pid: rec for pid, (_k, rec) in cache.items()}  # old papers stay unless replaced
+    by_id.update(reused)
+    by_id.update((r.paper.id, r) for r in new)
+    records = [by_id[k] for k in sorted(by_id)]
+    G = assemble(records)
+    report = BuildReport(files=read_report.files, read=read_report.read, built=len(papers),
+                         reused=len(reused), skipped=read_report.skipped)
+    _count(G, report)
+    report.seconds = time.perf_counter() - t0
+    return G, records, report
+
+
+def remove(folder: str | Path, paper_ids: Sequence[str]) -> tuple[nx.MultiDiGraph, list[PaperRecord]]:
+    """Retract papers from an export folder's records; the graph is rebuilt from the rest."""
+    cache = load_cache(folder)
+    if not cache:
+        raise KGError(f"{folder}: no record cache here (build it with `kg build ... --out {folder}` first)")
+    unknown = [p for p in paper_ids if p not in cache]
+    if unknown:
+        raise KGError(f"{folder}: no paper with id {', '.join(map(repr, unknown))}")
+    records = [rec for pid, (_k, rec) in sorted(cache.items()) if pid not in set(paper_ids)]
+    return assemble(records), records
+
+
+def _count(G: nx.MultiDiGraph, report: BuildReport) -> None:
     kinds = Counter(d.get("kind") for _, d in G.nodes(data=True))
     report.entities = sum(v for k, v in kinds.items() if k not in ("Paper", "Result"))
     report.relations = sum(1 for *_, d in G.edges(data=True) if d.get("level") == "paper")
-    report.seconds = time.perf_counter() - t0
-    return G, report
 
 
-def save(G: nx.MultiDiGraph, out_dir: str | Path, formats: Sequence[str] = DEFAULT_FORMATS) -> list[Path]:
-    """Render every export first, then replace the files atomically under a folder lock."""
-    out = Path(out_dir)
+# --- exports ----------------------------------------------------------------------
+
+def render(G: nx.MultiDiGraph, formats: Sequence[str]) -> dict[str, bytes]:
+    """Every requested export as bytes, with the fast deterministic writers."""
     unknown = [f for f in formats if f not in EXPORT_NAMES]
     if unknown:
-        raise ValueError(f"unknown export format(s): {', '.join(unknown)}")
-    g = rdf.to_rdf(G)
-    blobs = {f: (write_html(G, out / EXPORT_NAMES[f]) if f == "html" else rdf.serialize(g, f)) for f in formats}
+        raise KGError(f"unknown export format(s): {', '.join(unknown)}")
+    prefixes = {p: str(ns) for p, ns in PREFIXES.items()}
+    triples = list(rdf.triples(G)) if set(formats) - {"html"} else []
+    writers: dict[str, Callable[[], bytes]] = {
+        "ttl": lambda: serialize.turtle(triples, prefixes),
+        "nt": lambda: serialize.ntriples(triples),
+        "jsonld": lambda: serialize.jsonld(triples, prefixes),
+        "trig": lambda: rdf.serialize(rdf.to_rdf(G), "trig"),
+        "html": lambda: write_html(G, Path(EXPORT_NAMES["html"])),
+    }
+    return {f: writers[f]() for f in formats}
+
+
+def save(G: nx.MultiDiGraph, out_dir: str | Path, formats: Sequence[str] = DEFAULT_FORMATS,
+         records: Sequence[PaperRecord] | None = None) -> list[Path]:
+    """Render every export first, then replace the files atomically under a folder lock."""
+    out = Path(out_dir)
+    blobs = render(G, formats)
     written = []
     with folder_lock(out):
         for f, data in blobs.items():
             write_atomic(out / EXPORT_NAMES[f], data)
             written.append(out / EXPORT_NAMES[f])
+        if records is not None:
+            save_cache(out, records)
     return written

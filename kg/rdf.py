@@ -67,11 +67,17 @@ def to_rdf(G: nx.MultiDiGraph) -> Graph:
     g = Graph()
     for prefix, ns in PREFIXES.items():
         g.bind(prefix, ns, override=True)
-    for triple in sorted(_triples(G), key=lambda t: (str(t[0]), str(t[1]), t[2].n3())):
+    for triple in sorted(triples(G), key=lambda t: (str(t[0]), str(t[1]), t[2].n3())):
         g.add(triple)
-    for node in sorted(n for n, d in G.nodes(data=True) if d.get("kind") == "Paper"):
-        _add_author_list(g, G.nodes[node])
     return g
+
+
+def triples(G: nx.MultiDiGraph) -> Iterator[tuple]:
+    """Every triple of G's RDF projection (author lists included), in no particular order."""
+    yield from _triples(G)
+    for _, d in G.nodes(data=True):
+        if d.get("kind") == "Paper":
+            yield from _author_list(d)
 
 
 def _triples(G: nx.MultiDiGraph) -> Iterator[tuple]:
@@ -114,18 +120,17 @@ def _paper_triples(d: dict) -> Iterator[tuple]:
         yield s, KG.codeRepository, URIRef(quote(d["code_url"], safe=":/?#[]@!$&'()*+,;=%~"))
 
 
-def _add_author_list(g: Graph, d: dict) -> None:
+def _author_list(d: dict) -> Iterator[tuple]:
     """schema:author as an rdf:List keeps author order; blank nodes named deterministically."""
     authors = d.get("authors") or []
     if not authors:
         return
     base = hashlib.sha1(d["id"].encode()).hexdigest()[:16]
-    head = BNode(f"authors{base}")
-    g.add((paper_iri(d["id"]), SCHEMA.author, head))
-    nodes = [head] + [BNode(f"authors{base}n{i}") for i in range(1, len(authors))]
+    nodes = [BNode(f"authors{base}")] + [BNode(f"authors{base}n{i}") for i in range(1, len(authors))]
+    yield paper_iri(d["id"]), SCHEMA.author, nodes[0]
     for i, (node, name) in enumerate(zip(nodes, authors)):
-        g.add((node, RDF.first, Literal(name)))
-        g.add((node, RDF.rest, nodes[i + 1] if i + 1 < len(nodes) else RDF.nil))
+        yield node, RDF.first, Literal(name)
+        yield node, RDF.rest, nodes[i + 1] if i + 1 < len(nodes) else RDF.nil
 
 
 def _entity_triples(node: str, d: dict) -> Iterator[tuple]:

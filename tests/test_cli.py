@@ -86,7 +86,7 @@ def test_bad_input_is_one_line_and_nonzero(tmp_path, setup, args, message):
     if setup:
         name, content = setup.split(":", 1)
         (tmp_path / name).write_text(content)
-    res = run(*[a.format(tmp=tmp_path) for a in args])
+    res = run(*[a.replace("{tmp}", str(tmp_path)) for a in args])
     assert res.exit_code == 1
     lines = res.output.strip().splitlines()
     assert len(lines) == 1 and message in lines[0] and "Traceback" not in res.output

@@ -1,0 +1,169 @@
+"""Score a graph against gold annotations (../shared/gold/GUIDELINES.md matching rules).
+
+The graph is read through the ontology contract (SPARQL over its RDF), so the
+score measures what a user of the exports actually gets.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rdflib import Graph
+
+from kg.errors import CorpusFormatError
+from kg.resolve import norm
+from kg.sparql import run_query
+
+FIELDS = ("proposes", "methods", "datasets", "tasks", "metrics", "evaluated_on", "compared_with", "builds_on")
+#: Fields matched by containment of normalised names (GUIDELINES.md).
+LOOSE = {"tasks", "metrics"}
+
+_QUERY = """
+SELECT ?id ?field ?e ?name WHERE {
+  ?p a kg:Paper ; dcterms:identifier ?id .
+  {
+    VALUES (?prop ?field) { (kg:proposes "proposes") (kg:evaluatedOn "evaluated_on")
+                            (kg:comparedWith "compared_with") (kg:buildsOn "builds_on")
+                            (kg:addresses "tasks") (kg:usesMetric "metrics") }
+    ?p ?prop ?e .
+  } UNION {
+    VALUES (?cls ?field) { (kg:Method "methods") (kg:Dataset "datasets") (kg:Task "tasks") (kg:Metric "metrics") }
+    ?p kg:mentions ?e . ?e a ?cls .
+  }
+  { ?e rdfs:label ?name } UNION { ?e skos:altLabel ?name }
+}
+"""
+
+
+@dataclass
+class Score:
+    """Micro counts for one field."""
+
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+
+    @property
+    def precision(self) -> float:
+        return self.tp / (self.tp + self.fp) if self.tp + self.fp else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+
+@dataclass
+class PaperDiff:
+    """Gold vs predicted of one paper and field, for error analysis."""
+
+    paper: str
+    field: str
+    matched: list[str] = field(default_factory=list)
+    missed: list[str] = field(default_factory=list)  # in gold only
+    extra: list[str] = field(default_factory=list)  # predicted only
+
+
+@dataclass
+class Evaluation:
+    scores: dict[str, Score]
+    diffs: list[PaperDiff]
+    papers: int
+    missing_papers: list[str]
+
+
+def read_gold(paths: Iterable[str | Path]) -> dict[str, dict]:
+    """Gold records by paper id."""
+    gold: dict[str, dict] = {}
+    for path in map(Path, paths):
+        for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                rec = json.loads(line)
+                gold[rec["id"]] = rec
+            except (json.JSONDecodeError, KeyError, TypeError) as exc:
+                raise CorpusFormatError(str(path), i, f"bad gold record ({exc})") from None
+    return gold
+
+
+def predictions(g: Graph) -> dict[str, dict[str, list[tuple[str, ...]]]]:
+    """paper id -> field -> predicted entities, each as the tuple of its names (label first)."""
+    names: dict[tuple[str, str, str], set[str]] = defaultdict(set)
+    for pid, fld, ent, name in run_query(g, _QUERY).rows:
+        names[(str(pid), str(fld), str(ent))].add(str(name))
+    out: dict[str, dict[str, list[tuple[str, ...]]]] = defaultdict(lambda: defaultdict(list))
+    for (pid, fld, _e), ns in sorted(names.items()):
+        out[pid][fld].append(tuple(sorted(ns)))
+    return out
+
+
+def _gold_items(rec: dict, fld: str) -> list[tuple[str, ...]]:
+    """Gold names of a field, each with the aliases the annotator gave it."""
+    values = rec.get(fld) or []
+    names = [v["name"] if isinstance(v, dict) else v for v in values]
+    aliases = rec.get("aliases") or {}
+    return [tuple([n, *(long for long, short in aliases.items() if norm(short) == norm(n))]) for n in names]
+
+
+def _match(pred: tuple[str, ...], gold: tuple[str, ...], loose: bool) -> bool:
+    p = {norm(n) for n in pred if norm(n)}
+    g = {norm(n) for n in gold if norm(n)}
+    if p & g:
+        return True
+    return loose and any(a in b or b in a for a in p for b in g)
+
+
+def score(gold: dict[str, dict], pred: dict[str, dict[str, list[tuple[str, ...]]]]) -> Evaluation:
+    """Micro P/R/F1 per field with one-to-one greedy matching per paper."""
+    scores = {f: Score() for f in FIELDS}
+    diffs: list[PaperDiff] = []
+    missing = sorted(pid for pid in gold if pid not in pred)
+    for pid, rec in sorted(gold.items()):
+        for fld in FIELDS:
+            diff = PaperDiff(pid, fld)
+            unmatched = list(pred.get(pid, {}).get(fld, []))
+            for g in _gold_items(rec, fld):
+                hit = next((p for p in unmatched if _match(p, g, fld in LOOSE)), None)
+                if hit is None:
+                    diff.missed.append(g[0])
+                else:
+                    unmatched.remove(hit)
+                    diff.matched.append(g[0])
+            diff.extra = [p[0] if len(p) == 1 else "/".join(p) for p in unmatched]
+            s = scores[fld]
+            s.tp += len(diff.matched)
+            s.fn += len(diff.missed)
+            s.fp += len(diff.extra)
+            diffs.append(diff)
+    return Evaluation(scores, diffs, len(gold), missing)
+
+
+def evaluate(g: Graph, gold: dict[str, dict]) -> Evaluation:
+    """Score the RDF graph `g` against gold records."""
+    return score(gold, predictions(g))
+
+
+def format_scores(ev: Evaluation) -> str:
+    lines = [f"{'field':<15}{'P':>7}{'R':>7}{'F1':>7}{'tp':>6}{'fp':>6}{'fn':>6}"]
+    for fld, s in ev.scores.items():
+        lines.append(f"{fld:<15}{s.precision:>7.3f}{s.recall:>7.3f}{s.f1:>7.3f}{s.tp:>6}{s.fp:>6}{s.fn:>6}")
+    lines.append(f"({ev.papers} gold papers" + (f"; {len(ev.missing_papers)} not in the graph" if ev.missing_papers else "") + ")")
+    return "\n".join(lines)
+
+
+def format_diffs(ev: Evaluation) -> str:
+    lines = []
+    for d in ev.diffs:
+        if not (d.missed or d.extra or d.matched):
+            continue
+        lines.append(f"{d.paper} {d.field}: ok={d.matched} missed={d.missed} extra={d.extra}")
+    return "\n".join(lines)

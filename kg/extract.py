@@ -1,0 +1,181 @@
+"""Turn an annotated Doc into a PaperRecord: mentions, relations, results, aliases.
+
+This is the last module that sees spaCy. The Doc is `nlp(clean.text)`, the
+cleaned abstract; every offset handed on is mapped back to the original
+abstract with `clean.original_span`, so evidence points into `paper.abstract`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc, Span
+
+from kg.model import ENTITY_TYPES, Evidence, Mention, Paper, PaperRecord, Relation, Result
+from kg.nlp.relations import Ent, Fact, built_on, compared, entities, evaluated, proposals
+from kg.text import CleanText
+
+_URL = re.compile(r"(?:https?://|www\.)[^\s<>\"'{}]{3,300}|\b(?:github|gitlab)\.(?:com|io)/[^\s<>\"'{}]{1,300}")
+_CODE_HOSTS = ("github", "gitlab", "huggingface", "bitbucket", "codeberg", "sites.google", "project")
+
+
+def extract(doc: Doc, paper: Paper, clean: CleanText) -> PaperRecord:
+    """Everything the pipeline found in one abstract, as plain records."""
+    ents = [e for e in entities(doc) if e.type in ENTITY_TYPES or e.type == "Unknown"]
+    proposed = proposals(doc, ents)
+    ents = [_as_proposed(e, proposed) for e in ents]
+    ents = [e for e in ents if e.type in ENTITY_TYPES]
+    facts = _facts(doc, ents, proposed)
+    return PaperRecord(
+        paper=paper,
+        mentions=tuple(_mention(e, paper, clean) for e in ents),
+        relations=tuple(_relations(facts, ents, paper, clean)),
+        results=tuple(_results(doc, ents, proposed, paper, clean)),
+        aliases=tuple(_aliases(doc, ents, paper, clean)),
+        code_url=code_url(paper.abstract),
+    )
+
+
+def _as_proposed(ent: Ent, proposed: dict[str, str]) -> Ent:
+    """A proposed name keeps the proposal's type everywhere it is mentioned."""
+    for name, type_ in proposed.items():
+        if ent.name == name or (ent.source == "abbreviation" and _short_matches(ent, name)):
+            return Ent(ent.span, name, type_, ent.source)
+    return ent
+
+
+def _short_matches(ent: Ent, name: str) -> bool:
+    doc = ent.span.doc
+    return any(
+        short.text == name and long.start == ent.span.start for long, short in doc._.kg_abbreviations or []
+    )
+
+
+def _facts(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
+    names = set(proposed)
+    facts: list[Fact] = []
+    for ent in ents:
+        if ent.name in names:
+            facts.append(Fact("proposes", ent, ent.span.sent, min(1.0, ent.confidence + 0.1)))
+    comparisons = compared(doc, ents, names)
+    facts += comparisons
+    facts += built_on(doc, ents, names, {f.ent.name for f in comparisons})
+    facts += evaluated(doc, ents, proposed)
+    for ent in ents:
+        if ent.type == "Task":
+            facts.append(Fact("addresses", ent, ent.span.sent, ent.confidence))
+        elif ent.type == "Metric":
+            facts.append(Fact("uses_metric", ent, ent.span.sent, ent.confidence))
+        facts.append(Fact("mentions", ent, ent.span.sent, ent.confidence))
+    return facts
+
+
+def _relations(facts: list[Fact], ents: list[Ent], paper: Paper, clean: CleanText) -> list[Relation]:
+    """One relation per (relation, target name): the first, most confident evidence."""
+    best: dict[tuple[str, str], Fact] = {}
+    for fact in facts:
+        k = (fact.relation, fact.ent.name.lower())
+        if k not in best or fact.confidence > best[k].confidence:
+            best[k] = fact
+    out = []
+    for fact in sorted(best.values(), key=lambda f: (f.sentence.start, f.relation, f.ent.name)):
+        out.append(Relation(
+            relation=fact.relation,
+            target=fact.ent.name,
+            target_type=fact.ent.type,
+            evidence=evidence(fact.sentence, paper, clean),
+            confidence=round(min(1.0, max(0.0, fact.confidence)), 3),
+            key=fact.ent.span.kb_id_ if fact.ent.source == "gazetteer" else None,
+        ))
+    return out
+
+
+def _mention(ent: Ent, paper: Paper, clean: CleanText) -> Mention:
+    start, end = clean.original_span(ent.span.start_char, ent.span.end_char)
+    return Mention(
+        name=ent.name,
+        type=ent.type,
+        start=start,
+        end=end,
+        source=ent.source,
+        key=ent.span.kb_id_ if ent.source == "gazetteer" else None,
+        confidence=ent.confidence,
+    )
+
+
+def evidence(sent: Span, paper: Paper, clean: CleanText) -> Evidence:
+    """The sentence as written in the original abstract, with its offsets."""
+    start, end = clean.original_span(sent.start_char, sent.end_char)
+    return Evidence(paper.abstract[start:end].strip(), start, end)
+
+
+def _results(doc: Doc, ents: list[Ent], proposed: dict[str, str], paper: Paper, clean: CleanText) -> list[Result]:
+    out = []
+    for span in doc.spans.get("kg_results", []):
+        sent = span.sent
+        near = [e for e in ents if sent.start <= e.span.start < sent.end]
+        out.append(Result(
+            value_text=span.text,
+            value=span._.kg_value,
+            unit=span._.kg_unit,
+            evidence=evidence(sent, paper, clean),
+            confidence=0.6 if near else 0.4,
+            method=_pick(near, span, {"Method"}, prefer_names=set(proposed), after=False),
+            metric=_pick(near, span, {"Metric"}, after=True),
+            dataset=_pick(near, span, {"Dataset", "Benchmark"}, after=True),
+            baseline=_baseline(doc, span, near, set(proposed)),
+        ))
+    return out
+
+
+def _pick(near: list[Ent], value: Span, types: set[str], *, after: bool,
+          prefer_names: set[str] | None = None) -> str | None:
+    """The entity of a type closest to the value (after it first, when `after`)."""
+    cands = [e for e in near if e.type in types]
+    if prefer_names:
+        preferred = [e for e in cands if e.name in prefer_names]
+        if preferred:
+            return preferred[0].name
+        cands = [e for e in cands if e.span.start < value.start]
+    if not cands:
+        return None
+    following = [e for e in cands if e.span.start >= value.end and e.span.start - value.end <= 8]
+    if after and following:
+        return following[0].name
+    return min(cands, key=lambda e: abs(e.span.start - value.start)).name
+
+
+def _baseline(doc: Doc, value: Span, near: list[Ent], proposed: set[str]) -> str | None:
+    """A compared method stated with the value ("5x faster than X")."""
+    cues = [c for c in doc.spans.get("kg_cues", []) if c.label_ == "compared_with"
+            and value.sent.start <= c.start < value.sent.end and c.start >= value.start]
+    if not cues:
+        return None
+    methods = [e for e in near if e.type == "Method" and e.name not in proposed and e.span.start >= cues[0].end]
+    if not methods:
+        return None
+    values = [r for r in doc.spans.get("kg_results", []) if value.sent.start <= r.start < cues[0].start]
+    if len(values) == len(methods) and len(values) > 1:  # "15x, 46x ... than A, B, ..., respectively"
+        return methods[[r.start for r in values].index(value.start)].name
+    return methods[0].name
+
+
+def _aliases(doc: Doc, ents: list[Ent], paper: Paper, clean: CleanText) -> list[tuple[str, str]]:
+    pairs: dict[tuple[str, str], None] = {}
+    for long, short in doc._.kg_abbreviations or []:
+        pairs[(long.text, short.text)] = None
+    for ent in ents:
+        start, end = clean.original_span(ent.span.start_char, ent.span.end_char)
+        written = paper.abstract[start:end]
+        if written != ent.span.text and ("$" in written or "\\" in written):
+            pairs[(written, ent.name)] = None
+    return list(pairs)
+
+
+def code_url(abstract: str) -> str | None:
+    """The first code or project URL of the abstract, trailing punctuation removed."""
+    urls = [m.group(0).rstrip(".,;:)]}'\"") for m in _URL.finditer(abstract)]
+    for url in urls:
+        if any(host in url.lower() for host in _CODE_HOSTS):
+            return url
+    return urls[0] if urls else None

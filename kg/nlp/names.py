@@ -1,0 +1,214 @@
+"""Entities of an abstract: known names, coined names, task and metric phrases.
+
+New names are found by their written shape (see `kg.nlp.shapes`), by an
+acronym definition, by "called/named/termed X", and typed by the words
+around them ("the X benchmark", "X, a novel framework", "on X, Y and Z
+datasets"). Known names come from the gazetteer component. All rule words
+are data files under `ontology/patterns/`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from kg.nlp import read_lines, read_table
+from kg.nlp.phrases import PhraseLexicon, is_modifier, metric_phrases, task_phrases
+from kg.nlp.shapes import core, is_all_caps, is_coined, is_name_token, is_title_word
+from kg.nlp.typing import NameTyper
+
+#: Merge priority when spans of equal length overlap (lower wins).
+_PRIORITY = {"gazetteer": 0, "abbreviation": 1, "named": 2, "shape": 3, "title": 4, "task": 5, "metric": 6}
+_PREPOSITIONS = {"for", "of", "with", "in", "on", "via", "using", "from", "under", "by", "to", "through"}
+_NAMING_WORDS = {"called", "named", "termed", "dubbed", "coined"}
+_SKIP_AFTER_NAMING = {"the", "a", "an", "as", '"', "'", "“", "‘"}
+_MAX_DEFINITIONS = 50
+
+
+@dataclass(frozen=True)
+class NameLexicon:
+    """Stop lists and type words for name finding."""
+
+    stop: frozenset[str]
+    generic: frozenset[str]
+    phrases: PhraseLexicon
+    suffixes: tuple[tuple[str, str], ...]
+
+
+def load_lexicon() -> NameLexicon:
+    """Read every word list this component needs from `ontology/patterns/`."""
+    stop = frozenset(read_lines("stop_names.txt"))
+    generic = frozenset(s.lower() for s in read_lines("generic_terms.txt"))
+    phrases = PhraseLexicon(
+        task_heads=frozenset(read_lines("task_heads.txt")),
+        metric_heads=frozenset(read_lines("metric_heads.txt")),
+        stop=frozenset(read_lines("phrase_stopwords.txt")),
+        generic=generic,
+        type_words={row[0]: row[1] for row in read_table("type_words.tsv") if len(row) == 2},
+        field_words=stop,
+        metric_cues=frozenset(read_lines("metric_list_cues.txt")),
+    )
+    suffixes = tuple((r[0], r[1]) for r in read_table("name_suffixes.tsv") if len(r) == 2)
+    return NameLexicon(stop, generic, phrases, suffixes)
+
+
+class NameFinder:
+    """Find every named entity and merge them into one non-overlapping list.
+
+    Reads: `doc.spans["kg_gazetteer"]`, `Doc._.kg_abbreviations`, sentences.
+    Writes: `doc.spans["kg_names"]` (new names: not from the gazetteer) and
+    `doc.spans["kg_entities"]` (all entities, longest first). Each span has
+    `label_` = type (Method, Dataset, Benchmark, Task, Metric, or Unknown for
+    a defined acronym of no known kind), `kb_id_` = canonical name and
+    `id_` = how it was found (gazetteer, abbreviation, named, shape, title,
+    task, metric).
+    """
+
+    def __init__(self, lexicon: NameLexicon) -> None:
+        self.lex = lexicon
+        self.typer = NameTyper(lexicon.phrases.type_words, lexicon.suffixes)
+
+    def __call__(self, doc: Doc) -> Doc:
+        candidates = [self._tag(s, s.label_, s.kb_id_, "gazetteer") for s in doc.spans.get("kg_gazetteer", [])]
+        defined = self._definitions(doc, candidates)
+        candidates += defined
+        candidates += self._named(doc)
+        candidates += self._shapes(doc)
+        candidates += self._title_runs(doc)
+        candidates += [self._tag(s, "Task", s.kb_id_ or s.text, "task") for s in task_phrases(doc, self.lex.phrases)]
+        candidates += [self._tag(s, "Metric", s.kb_id_ or s.text, "metric")
+                       for s in metric_phrases(doc, self.lex.phrases)]
+        entities = merge(candidates)
+        entities = self.typer.assign(doc, entities)
+        doc.spans["kg_entities"] = entities
+        doc.spans["kg_names"] = [e for e in entities if e.id_ != "gazetteer"]
+        return doc
+
+    @staticmethod
+    def _tag(span: Span, label: str, name: str, source: str) -> Span:
+        return Span(span.doc, span.start, span.end, label=label, kb_id=clean_name(name), span_id=source)
+
+    # --- acronym definitions ---------------------------------------------------------
+
+    def _definitions(self, doc: Doc, known: list[Span]) -> list[Span]:
+        """Long and short forms of each definition, plus later uses of the short form."""
+        spans: list[Span] = []
+        shorts: dict[str, tuple[str, str]] = {}
+        for long, short in (doc._.kg_abbreviations or [])[:_MAX_DEFINITIONS]:
+            label, name = self._definition_type(long, short, known)
+            spans += [self._tag(long, label, name, "abbreviation"), self._tag(short, label, name, "abbreviation")]
+            shorts.setdefault(core(short.text), (label, name))
+        if shorts:
+            for token in doc:
+                hit = shorts.get(core(token.text))
+                if hit is not None:
+                    spans.append(self._tag(doc[token.i:token.i + 1], hit[0], hit[1], "abbreviation"))
+        return spans
+
+    def _definition_type(self, long: Span, short: Span, known: list[Span]) -> tuple[str, str]:
+        for span in known:
+            if span.start < short.end and short.start < span.end or span.start <= long.start and long.end <= span.end:
+                return span.label_, span.kb_id_
+        low = long.text.lower()
+        words = [t for t in long if not t.is_punct]
+        head_i = next((i for i, t in enumerate(words) if t.lower_ in _PREPOSITIONS and i > 0), len(words))
+        head = words[head_i - 1].lower_ if head_i else ""
+        title = sum(1 for t in words if t.text[:1].isupper()) * 2 >= len(words) and len(words) >= 2
+        mixed = any(c.islower() for c in core(short.text)[1:])
+        if low in self.lex.generic or core(short.text) in self.lex.generic:
+            return "Unknown", short.text
+        if head in self.lex.phrases.task_heads and not (title and mixed):
+            return "Task", lower_first(long.text)
+        kind = self.lex.phrases.type_words.get(head)
+        if kind in ("Method", "Dataset", "Benchmark"):
+            return kind, short.text
+        return ("Method" if title or mixed else "Unknown"), short.text
+
+    # --- new names -------------------------------------------------------------------
+
+    def _named(self, doc: Doc) -> list[Span]:
+        """Lower-case names after "called", "named", "termed", "dubbed"."""
+        spans = []
+        for token in doc:
+            if token.lower_ not in _NAMING_WORDS or token.i + 1 >= len(doc):
+                continue
+            i = token.i + 1
+            while i < len(doc) and doc[i].lower_ in _SKIP_AFTER_NAMING:
+                i += 1
+            start = i
+            while i < len(doc) and i - start < 4 and is_modifier(doc[i], self.lex.phrases):
+                i += 1
+            if i > start and not is_name_token(doc[start], self.lex.stop):
+                spans.append(self._tag(doc[start:i], "Method", doc[start:i].text, "named"))
+        return spans
+
+    def _shapes(self, doc: Doc) -> list[Span]:
+        """Single coined tokens; adjacent all-caps words join ("PASCAL VOC")."""
+        spans: list[Span] = []
+        i = 0
+        while i < len(doc):
+            if not is_coined(doc[i].text, self.lex.stop) or doc[i].like_url or doc[i].like_email:
+                i += 1
+                continue
+            end = i + 1
+            while (end < len(doc) and is_all_caps(doc[end - 1].text) and doc[end - 1].whitespace_
+                   and is_all_caps(doc[end].text) and not doc[end].is_sent_start):
+                end += 1
+            spans.append(self._tag(doc[i:end], "Method", doc[i:end].text, "shape"))
+            i = end
+        return spans
+
+    def _title_runs(self, doc: Doc) -> list[Span]:
+        """Two or more Title-Case words in a row ("Gaussian-Aware Guidance")."""
+        spans: list[Span] = []
+        i = 0
+        while i < len(doc):
+            end = i
+            while end < len(doc) and is_name_token(doc[end], self.lex.stop) and (end == i or not doc[end].is_sent_start):
+                end += 1
+            titles = sum(1 for t in doc[i:end] if is_title_word(t.text))
+            if end - i >= 2 and titles >= 1:
+                span = doc[i:end]
+                if span.text.lower() not in self.lex.generic and not _all_generic(span, self.lex.generic):
+                    spans.append(self._tag(span, "Method", span.text, "title"))
+            i = max(end, i + 1)
+        return spans
+
+
+def _all_generic(span: Span, generic: frozenset[str]) -> bool:
+    """"Large Language Model" inside a longer Title run is still generic."""
+    low = span.text.lower()
+    return any(low.endswith(g) and len(g) * 2 > len(low) for g in generic if " " in g)
+
+
+def merge(candidates: list[Span]) -> list[Span]:
+    """Longest spans first; on equal length the more trusted source wins."""
+    order = sorted(candidates, key=lambda s: (-(s.end - s.start), _PRIORITY.get(s.id_, 9), s.start))
+    taken: set[int] = set()
+    kept = []
+    for span in order:
+        if any(i in taken for i in range(span.start, span.end)):
+            continue
+        taken.update(range(span.start, span.end))
+        kept.append(span)
+    return sorted(kept, key=lambda s: s.start)
+
+
+def clean_name(name: str) -> str:
+    """Trim spaces, quotes and trailing punctuation from a surface name."""
+    return name.strip().strip("\"'“”‘’").rstrip(".,;:!?").strip()
+
+
+def lower_first(text: str) -> str:
+    """Sentence-initial capital off: "Incremental object detection" -> "incremental ..."."""
+    if len(text) > 1 and text[0].isupper() and text[1].islower():
+        return text[0].lower() + text[1:]
+    return text
+
+
+@Language.factory("kg_names", assigns=["doc.spans"], requires=["doc.spans"])
+def make_names(nlp: Language, name: str) -> NameFinder:
+    """Factory of the name finder (coined names, tasks, metrics, merge)."""
+    return NameFinder(load_lexicon())

@@ -1,0 +1,145 @@
+"""Task and metric noun phrases found by their head word, without a tagger.
+
+A blank pipeline has no part-of-speech tags, so a phrase is grown leftwards
+from a head word ("detection", "accuracy") over lower-case content words
+that are not in a stop list: "... on incremental object detection" gives
+"incremental object detection". Lists after "tasks such as" / "metrics
+including" are split on commas and "and". Every word list is a data file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from spacy.tokens import Doc, Span, Token
+
+_MAX_MODIFIERS = 3
+_MAX_LIST_ITEM = 4
+_ADJ_SUFFIXES = ("-related", "-specific", "-centric", "-based", "-like", "-level", "-aware", "-wise", "-free")
+_SINGLE_METRICS = {"accuracy", "latency", "throughput", "runtime", "perplexity", "precision", "recall", "speedup"}
+_LIST_SEPARATORS = {",", "and", "or", "as", "well", "(", ":", "such", "including", "like", "e.g.", "i.e."}
+
+
+@dataclass(frozen=True)
+class PhraseLexicon:
+    """Word lists that drive phrase finding (loaded once by the names component)."""
+
+    task_heads: frozenset[str]
+    metric_heads: frozenset[str]
+    stop: frozenset[str]
+    generic: frozenset[str]
+    type_words: dict[str, str]
+    field_words: frozenset[str]
+    metric_cues: frozenset[str]
+
+
+def is_modifier(token: Token, lex: PhraseLexicon) -> bool:
+    """A lower-case content word that may sit inside a task or metric phrase."""
+    text = token.text
+    low = text.lower()
+    if low in lex.stop or token.like_url or token.like_num or not any(c.isalpha() for c in text):
+        return False
+    if text in lex.field_words or (text[:1].isdigit() and text[-1:] in "Dd" and len(text) <= 3):
+        return True  # "LLM prompting", "3D detection"
+    if not (text.islower() or (token.is_sent_start and text[1:].islower())):
+        return False
+    return len(text) > 2 and not low.endswith("ly")
+
+
+def grow_left(doc: Doc, head: int, lex: PhraseLexicon) -> int:
+    """First token index of the phrase that ends at `head`."""
+    start = head
+    while start > 0 and head - start < _MAX_MODIFIERS and is_modifier(doc[start - 1], lex):
+        if doc[start - 1].is_sent_start and start - 1 != 0 and not doc[start - 1].text.islower():
+            start -= 1
+            break
+        start -= 1
+        if doc[start].is_sent_start:
+            break
+    return start
+
+
+def _head_ok(token: Token, lex: PhraseLexicon) -> bool:
+    nxt = token.nbor(1).text.lower() if token.i + 1 < len(token.doc) else ""
+    return lex.type_words.get(nxt) != "Method" and nxt not in ("-based",)
+
+
+def task_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
+    """Phrases ending in a task head word, with at least one modifier."""
+    for token in doc:
+        low = token.text.lower()
+        if low not in lex.task_heads or not (token.text.islower() or token.is_sent_start):
+            continue
+        if not _head_ok(token, lex):
+            continue
+        start = grow_left(doc, token.i, lex)
+        if start < token.i:
+            span = doc[start:token.i + 1]
+            if span.text.lower() not in lex.generic and not span[0].text.lower().endswith(_ADJ_SUFFIXES):
+                yield span
+    yield from _task_lists(doc, lex)
+
+
+def _task_lists(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
+    """"X tasks" and items listed after "tasks such as" / "the task of"."""
+    for token in doc:
+        low = token.text.lower()
+        if low in ("task", "tasks") and token.i > 0:
+            prev = doc[token.i - 1]
+            if is_modifier(prev, lex) and prev.text.lower() not in lex.task_heads:
+                if not prev.text.lower().endswith(_ADJ_SUFFIXES):
+                    yield doc[grow_left(doc, prev.i, lex):prev.i + 1]
+            if token.i + 2 < len(doc) and doc[token.i + 1].lower_ in ("such", "of", "including", "like"):
+                yield from list_items(doc, token.i + 1, lex)
+
+
+def list_items(doc: Doc, i: int, lex: PhraseLexicon) -> Iterator[Span]:
+    """Coordinated lower-case phrases starting at token i (after list cue words)."""
+    end = min(len(doc), i + 30)
+    while i < end and doc[i].lower_ in _LIST_SEPARATORS:
+        i += 1
+    while i < end:
+        start = i
+        while i < end and i - start < _MAX_LIST_ITEM and is_modifier(doc[i], lex):
+            i += 1
+        if i == start:
+            return
+        yield doc[start:i]
+        if i >= end or doc[i].lower_ not in (",", "and", "or"):
+            return
+        while i < end and doc[i].lower_ in (",", "and", "or"):
+            i += 1
+
+
+def metric_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
+    """Metric names: head-word phrases, items after "metrics including", numbers' measures."""
+    for token in doc:
+        low = token.text.lower()
+        if low in lex.metric_cues and token.i + 1 < len(doc):
+            yield from list_items(doc, token.i + 1, lex)
+        if low not in lex.metric_heads or not token.text.islower() or not _head_ok(token, lex):
+            continue
+        start = grow_left(doc, token.i, lex)
+        after_number = token.i > 0 and (doc[token.i - 1].text == "%" or doc[token.i - 1].like_num)
+        if start == token.i and not (low in _SINGLE_METRICS or after_number):
+            continue
+        if low == "time" and start < token.i and not _timed(doc[token.i - 1]):
+            continue
+        span = doc[start:token.i + 1]
+        if span.text.lower() not in lex.generic:
+            yield span
+        yield from _coordinated_modifier(doc, start, token, lex)
+
+
+def _timed(token: Token) -> bool:
+    low = token.text.lower()
+    return low.endswith("ing") or low in ("inference", "wall-clock", "execution", "computation", "response")
+
+
+def _coordinated_modifier(doc: Doc, start: int, head: Token, lex: PhraseLexicon) -> Iterator[Span]:
+    """"training and inference time" also names "training time"."""
+    if start >= 2 and start == head.i - 1 and doc[start - 1].lower_ in ("and", "or"):
+        other = doc[start - 2]
+        if is_modifier(other, lex):
+            yield Span(doc, other.i, other.i + 1, kb_id=f"{other.text} {head.text}")

@@ -1,0 +1,184 @@
+"""Which entities a paper proposes, compares with, evaluates on and builds on.
+
+Works on the spans the pipeline wrote (`kg_entities`, `kg_cues`) and the
+sentence boundaries: a relation cue relates the entities that follow it in
+its sentence (a whole coordinated list: "faster than X, Y and Z"), and the
+type of an entity decides which relations it can take part in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from spacy.tokens import Doc, Span
+
+from kg.nlp import read_lines
+from kg.nlp.shapes import core
+
+_PROPOSABLE = {"Method", "Dataset", "Benchmark", "Unknown"}
+_METHODS = {"Method", "Unknown"}
+_DATA = {"Dataset", "Benchmark"}
+_PROPOSE_STOP = {";", "that", "which", "whose", "where", "to", "while", "but"}
+_COMPARE_STOP = {";", "while", "whereas", "but", "which", "although", "where", "when", "because", "since", "thus"}
+_NOVEL = {"novel", "new"}
+_SOURCE_CONFIDENCE = {"gazetteer": 0.9, "abbreviation": 0.8, "named": 0.75, "shape": 0.6, "title": 0.5,
+                      "task": 0.5, "metric": 0.55}
+
+
+@dataclass(frozen=True)
+class Ent:
+    """One entity mention: its span, canonical name, type and how it was found."""
+
+    span: Span
+    name: str
+    type: str
+    source: str
+
+    @property
+    def confidence(self) -> float:
+        """Trust in the mention itself, by the way it was found."""
+        return _SOURCE_CONFIDENCE.get(self.source, 0.5)
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A paper-level relation to one entity, with the sentence that supports it."""
+
+    relation: str
+    ent: Ent
+    sentence: Span
+    confidence: float
+
+
+@lru_cache(maxsize=4)
+def _words(filename: str) -> frozenset[str]:
+    return frozenset(read_lines(filename))
+
+
+def entities(doc: Doc) -> list[Ent]:
+    """The merged entity spans as `Ent`s (names as the names component set them)."""
+    return [Ent(s, s.kb_id_ or s.text, s.label_, s.id_) for s in doc.spans.get("kg_entities", [])]
+
+
+def is_first_person(sent: Span, end: int) -> bool:
+    """Does the sentence speak of the paper's own work before token `end`?"""
+    words = _words("first_person.txt")
+    tokens = sent.doc[sent.start:max(sent.start, end)]
+    for t in tokens:
+        if t.lower_ in words:
+            return True
+        if t.lower_ == "this" and t.i + 1 < len(t.doc) and t.doc[t.i + 1].lower_ in ("paper", "work", "study"):
+            return True
+    return False
+
+
+def proposals(doc: Doc, ents: list[Ent]) -> dict[str, str]:
+    """Names the paper proposes -> their type (Method, Dataset or Benchmark)."""
+    found: dict[str, str] = {}
+    for cue in doc.spans.get("kg_cues", []):
+        if cue.label_ != "proposes" or not is_first_person(cue.sent, cue.end):
+            continue
+        target = _first_proposable(doc, ents, cue)
+        if target is not None:
+            found.setdefault(*_proposed_name(doc, target))
+    for ent in ents:
+        if ent.type in _PROPOSABLE and ent.source != "gazetteer" and _called_novel(doc, ent.span):
+            found.setdefault(*_proposed_name(doc, ent))
+    return found
+
+
+def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
+    sent_end = min(cue.sent.end, cue.end + 16)
+    stop = next((t.i for t in doc[cue.end:sent_end] if t.lower_ in _PROPOSE_STOP), sent_end)
+    for ent in ents:
+        if cue.end <= ent.span.start < stop and ent.source != "gazetteer":
+            if ent.type in _PROPOSABLE or _titled_task(doc, ent):
+                return ent
+    return None
+
+
+def _titled_task(doc: Doc, ent: Ent) -> bool:
+    """"Hard View Pretraining (HVP)": a Title-Case long form with an acronym is a name."""
+    return ent.source == "abbreviation" and ent.span.text[:1].isupper() and _short_form(doc, ent) is not None
+
+
+def _short_form(doc: Doc, ent: Ent) -> str | None:
+    for long, short in doc._.kg_abbreviations or []:
+        if long.start == ent.span.start or short.start == ent.span.start:
+            return short.text
+    return None
+
+
+def _proposed_name(doc: Doc, ent: Ent) -> tuple[str, str]:
+    name = ent.name
+    if ent.type == "Task" or (ent.source == "abbreviation" and ent.name == ent.span.text and len(ent.span) > 1):
+        name = _short_form(doc, ent) or name
+    return name, ent.type if ent.type in _DATA else "Method"
+
+
+def _called_novel(doc: Doc, span: Span) -> bool:
+    """"X, a novel framework" / "X is a new benchmark": an appositive that introduces X."""
+    i = span.end
+    words = [t.lower_ for t in doc[i:min(len(doc), i + 4)]]
+    return (len(words) >= 3 and words[0] in (",", "is") and words[1] in ("a", "an")
+            and any(w in _NOVEL for w in words[2:]))
+
+
+def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
+    """Methods named after a comparison cue ("outperforms X", "than X, Y and Z")."""
+    facts = []
+    for cue in doc.spans.get("kg_cues", []):
+        if cue.label_ != "compared_with" or cue.id_ != "after":
+            continue
+        for ent in _following(doc, ents, cue, _COMPARE_STOP, window=18):
+            if ent.type in _METHODS and ent.type != "Unknown" and ent.name not in proposed:
+                facts.append(Fact("compared_with", ent, cue.sent, min(1.0, ent.confidence + 0.05)))
+    return facts
+
+
+def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: int) -> list[Ent]:
+    end = min(cue.sent.end, cue.end + window)
+    stop = next((t.i for t in doc[cue.end:end] if t.lower_ in stops), end)
+    return [e for e in ents if cue.end <= e.span.start < stop]
+
+
+def built_on(doc: Doc, ents: list[Ent], proposed: set[str], excluded: set[str]) -> list[Fact]:
+    """Methods used by the paper: after "based on", "using", "fine-tune", ... or before "backbone"."""
+    facts = []
+    for cue in doc.spans.get("kg_cues", []):
+        if cue.label_ != "builds_on":
+            continue
+        if cue.id_ == "after":
+            targets = _following(doc, ents, cue, _COMPARE_STOP, window=8)[:3]
+        else:
+            targets = [e for e in ents if e.span.end == cue.start or e.span.start == cue.start]
+        for ent in targets:
+            if ent.type == "Method" and ent.name not in proposed and ent.name not in excluded:
+                facts.append(Fact("builds_on", ent, cue.sent, ent.confidence))
+    return facts
+
+
+def evaluated(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
+    """Datasets named in sentences about the paper's own experiments (or proposed ones)."""
+    eval_words = _words("evaluation_words.txt")
+    facts = []
+    for ent in ents:
+        if ent.type not in _DATA:
+            continue
+        sent = ent.span.sent
+        own = is_first_person(sent, sent.end) or any(e.name in proposed for e in ents if _inside(e.span, sent))
+        cued = any(t.lower_ in eval_words for t in sent)
+        if ent.name in proposed or own or cued:
+            conf = ent.confidence if (own and cued) or ent.name in proposed else ent.confidence * 0.8
+            facts.append(Fact("evaluated_on", ent, sent, conf))
+    return facts
+
+
+def _inside(span: Span, sent: Span) -> bool:
+    return sent.start <= span.start < sent.end
+
+
+def same_name(a: str, b: str) -> bool:
+    """Names equal up to case and a plural "s" ("GNN" / "GNNs")."""
+    return core(a).lower() == core(b).lower()

@@ -1,0 +1,65 @@
+"""Token shapes of coined names: "UniGS", "DeLLMa", "Uni3D", "GS-Former", "PASCAL VOC".
+
+Pure functions over strings and tokens, kept apart from the component so the
+shape rules can be tested (and read) on their own.
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Token
+
+# A number with a unit glued on is a quantity, not a name: 3D, 8B, 96k, 54ms.
+_QUANTITY = re.compile(r"\d+(?:[.,]\d+)?(?:[kKmMbBxXdD]|ms|st|nd|rd|th|GB|MB|TB|h|s|px|K)?")
+_LOWER_SUFFIXES = ("based", "style", "like", "free", "aware", "level", "wise", "specific", "shot")
+
+
+def core(text: str) -> str:
+    """The name without a plural "s": "GNNs" -> "GNN", "TVMs" -> "TVM"."""
+    if len(text) > 2 and text.endswith("s") and text[-2].isupper():
+        return text[:-1]
+    return text
+
+
+def is_title_word(text: str) -> bool:
+    """"Gaussian", "Multi-View", "Chain-of-Thought": capitalised, no inner capitals."""
+    parts = [p for p in text.split("-") if p]
+    if not parts or not parts[0][:1].isupper() or not all(p.isalpha() for p in parts):
+        return False
+    return all(p[1:].islower() or (len(p) == 1) or p.islower() for p in parts) and len(text) > 1
+
+
+def is_coined(text: str, stop: frozenset[str]) -> bool:
+    """A written shape only a name has: inner capitals, letters with digits, or an acronym."""
+    name = core(text)
+    if text in stop or name in stop or len(name) < 2 or not any(c.isalpha() for c in name):
+        return False
+    if _QUANTITY.fullmatch(name) or "http" in name or "@" in name or "." in name.rstrip("."):
+        return name[:1].isalpha() and bool(re.search(r"\d\.\d", name))  # Llama3.1
+    parts = name.split("-")
+    last = parts[-1]
+    if len(parts) > 1 and (last.islower() and last.isalpha() or last in _LOWER_SUFFIXES):
+        return False  # KD-based, KL-divergence
+    if len(parts) > 1 and all(is_title_word(p) or p.islower() for p in parts if p):
+        return False  # Gaussian-Aware, Chain-of-Thought: Title words, not coined
+    if any(p in stop for p in parts) and all(p in stop or p.islower() for p in parts):
+        return False
+    letters = [c for c in name if c.isalpha()]
+    uppers = sum(c.isupper() for c in letters)
+    if any(c.isdigit() for c in name):
+        return uppers >= 1 or len(name) >= 5
+    return uppers >= 2 or (name[0].islower() and uppers >= 1)
+
+
+def is_all_caps(text: str) -> bool:
+    """"PASCAL", "VOC", "SUN": capital letters only (two or more)."""
+    return len(text) >= 2 and text.isalpha() and text.isupper()
+
+
+def is_name_token(token: Token, stop: frozenset[str]) -> bool:
+    """A token that may start or continue a multiword Title-Case name."""
+    text = token.text
+    if text in stop or token.like_url:
+        return False
+    return is_title_word(text) or is_coined(text, stop)

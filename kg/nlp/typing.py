@@ -1,0 +1,114 @@
+"""Decide whether a new name is a Method, a Dataset or a Benchmark from its context.
+
+Names in a coordinated list ("on Objaverse, ABO, MVImgNet and SUN RGBD
+datasets") share one type: a type word after the list, a "benchmarks such
+as" before it, an appositive ("X, a novel framework"), a known member, or an
+evaluation context ("experiments on X") decides it.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Span
+
+_LIST_GLUE = {",", "and", "or", "as", "well", "the"}
+_LEFT_GLUE = {",", "such", "as", "including", "like", "e.g.", "(", ":", "namely", "i.e."}
+_APPOSITION_STOP = {"that", "which", "to", "who", "where", ";", "(", ".", ":", "with", "for", "by"}
+_EVAL_WORDS = {
+    "experiments", "experiment", "evaluate", "evaluated", "evaluation", "evaluations", "results",
+    "tested", "test", "benchmarks", "benchmark", "datasets", "dataset", "trained", "training",
+    "performance", "accuracy", "state-of-the-art", "sota", "validate", "validated", "scenarios",
+}
+_RETYPABLE = {"shape", "title", "named"}
+_DATA_TYPES = ("Dataset", "Benchmark")
+
+
+class NameTyper:
+    """Assign a type to new names by the words around them (see module docstring)."""
+
+    def __init__(self, type_words: dict[str, str], suffixes: tuple[tuple[str, str], ...]) -> None:
+        self.type_words = {w: t for w, t in type_words.items() if t in ("Method", *_DATA_TYPES)}
+        self.suffixes = suffixes
+
+    def assign(self, doc: Doc, entities: list[Span]) -> list[Span]:
+        """The entities, new names retyped by context."""
+        out = list(entities)
+        for group in list_groups(doc, list(range(len(entities))), entities):
+            members = [entities[i] for i in group]
+            guess = self._group_type(doc, members)
+            for i in group:
+                span = entities[i]
+                if span.id_ not in _RETYPABLE and span.label_ != "Unknown":
+                    continue
+                label = self._suffix_type(span.text) or guess
+                if label and label != span.label_:
+                    out[i] = Span(doc, span.start, span.end, label=label, kb_id=span.kb_id_, span_id=span.id_)
+        return out
+
+    def _suffix_type(self, text: str) -> str | None:
+        for suffix, type_ in self.suffixes:
+            if text.endswith(suffix) and len(text) > len(suffix):
+                return type_
+        return None
+
+    def _group_type(self, doc: Doc, members: list[Span]) -> str | None:
+        known = [m.label_ for m in members if m.id_ not in _RETYPABLE and m.label_ in _DATA_TYPES]
+        if known:
+            return known[0]
+        return (self._right_word(doc, members[-1]) or self._left_word(doc, members[0])
+                or (self._apposition(doc, members[0]) if len(members) == 1 else None)
+                or self._evaluation(doc, members[0]))
+
+    def _right_word(self, doc: Doc, last: Span) -> str | None:
+        for i in range(last.end, min(len(doc), last.end + 2)):
+            word = doc[i].lower_
+            if word in self.type_words:
+                return self.type_words[word]
+            if word not in (")", "'s", "’s"):
+                return None
+        return None
+
+    def _left_word(self, doc: Doc, first: Span) -> str | None:
+        i = first.start - 1
+        while i >= 0 and first.start - i <= 5 and doc[i].lower_ in _LEFT_GLUE:
+            i -= 1
+        type_ = self.type_words.get(doc[i].lower_) if i >= 0 else None
+        return type_ if type_ in _DATA_TYPES else None
+
+    def _apposition(self, doc: Doc, span: Span) -> str | None:
+        i = span.end
+        if i + 1 >= len(doc) or doc[i].text != "," or doc[i + 1].lower_ not in ("a", "an", "the"):
+            return None
+        for j in range(i + 2, min(len(doc), i + 14)):
+            word = doc[j].lower_
+            if word in self.type_words:
+                return self.type_words[word]
+            if word in _APPOSITION_STOP or doc[j].is_sent_start:
+                return None
+        return None
+
+    @staticmethod
+    def _evaluation(doc: Doc, first: Span) -> str | None:
+        i = first.start - 1
+        if i >= 0 and doc[i].lower_ == "the":
+            i -= 1
+        if i < 0 or doc[i].lower_ not in ("on", "across", "involving"):
+            return None
+        window = doc[max(0, i - 8):i]
+        if any(t.lower_ in _EVAL_WORDS for t in window):
+            return "Dataset"
+        return None
+
+
+def list_groups(doc: Doc, index: list[int], spans: list[Span]) -> list[list[int]]:
+    """Indices of spans grouped into coordinated lists ("X, Y, and Z")."""
+    groups: list[list[int]] = []
+    for i in index:
+        if groups:
+            prev = spans[groups[-1][-1]]
+            between = doc[prev.end:spans[i].start]
+            if len(between) <= 3 and len(between) > 0 and all(t.lower_ in _LIST_GLUE for t in between):
+                if spans[i].label_ not in ("Task", "Metric") and prev.label_ not in ("Task", "Metric"):
+                    groups[-1].append(i)
+                    continue
+        groups.append([i])
+    return groups

@@ -1,0 +1,91 @@
+"""PaperRecords to and from JSON lines, and the extraction cache of an export folder.
+
+`kg build` keeps every paper's record in `<out>/.kg/records.jsonl.gz`, keyed by a
+hash of the paper's content and of the extractor (code version plus rule and
+gazetteer files). `kg build --update` re-extracts only papers whose key is new,
+and `kg remove` drops records; the graph is then rebuilt from the records, so
+it always equals a full rebuild of the same corpus.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gzip
+import hashlib
+import json
+from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
+
+from kg.atomic import write_atomic
+from kg.errors import KGError
+from kg.model import Evidence, Mention, Paper, PaperRecord, Relation, Result
+from kg.resources import ontology_path
+
+CACHE_FILE = Path(".kg") / "records.jsonl.gz"
+
+
+def record_to_json(rec: PaperRecord) -> dict:
+    return dataclasses.asdict(rec)
+
+
+def record_from_json(d: dict) -> PaperRecord:
+    p = d["paper"]
+    paper = Paper(**{**p, "authors": tuple(p.get("authors") or ())})
+    return PaperRecord(
+        paper=paper,
+        mentions=tuple(Mention(**m) for m in d.get("mentions", ())),
+        relations=tuple(Relation(**{**r, "evidence": Evidence(**r["evidence"])}) for r in d.get("relations", ())),
+        results=tuple(Result(**{**r, "evidence": Evidence(**r["evidence"])}) for r in d.get("results", ())),
+        aliases=tuple(tuple(a) for a in d.get("aliases", ())),  # type: ignore[misc]
+        code_url=d.get("code_url"),
+    )
+
+
+@lru_cache(maxsize=1)
+def extractor_version() -> str:
+    """Changes whenever kg's version or any rule/gazetteer data file changes."""
+    import kg
+
+    h = hashlib.sha1(kg.__version__.encode())
+    for folder in ("patterns", "gazetteer"):
+        root = ontology_path(folder)
+        if root.is_dir():
+            for f in sorted(root.iterdir(), key=lambda x: x.name):
+                if f.is_file():
+                    h.update(f.name.encode())
+                    h.update(f.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def paper_key(paper: Paper) -> str:
+    """Content hash of a paper for the cache (its line number does not count)."""
+    fields = dataclasses.asdict(paper)
+    fields.pop("line", None)
+    blob = json.dumps([extractor_version(), fields], sort_keys=True, ensure_ascii=False)
+    return hashlib.sha1(blob.encode("utf-8")).hexdigest()
+
+
+def load_cache(folder: str | Path) -> dict[str, tuple[str, PaperRecord]]:
+    """paper id -> (content key, record) from an export folder; empty when there is none."""
+    path = Path(folder) / CACHE_FILE
+    if not path.is_file():
+        return {}
+    out: dict[str, tuple[str, PaperRecord]] = {}
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            for line in fh:
+                d = json.loads(line)
+                rec = record_from_json(d["record"])
+                out[rec.paper.id] = (d["key"], rec)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise KGError(f"{path}: unreadable record cache ({exc}); rebuild without --update") from None
+    return out
+
+
+def save_cache(folder: str | Path, records: Iterable[PaperRecord]) -> None:
+    """Write the records of a build (sorted by paper id) atomically; mtime fixed for determinism."""
+    lines = [json.dumps({"key": paper_key(r.paper), "record": record_to_json(r)}, ensure_ascii=False, sort_keys=True)
+             for r in sorted(records, key=lambda r: r.paper.id)]
+    data = gzip.compress(("\n".join(lines) + "\n").encode("utf-8"), compresslevel=5, mtime=0)
+    write_atomic(Path(folder) / CACHE_FILE, data)

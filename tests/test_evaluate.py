@@ -1,0 +1,70 @@
+"""`kg evaluate`: the scorer itself, and the accuracy floors on the seed gold."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from kg.cli import cli
+from kg.evaluate import evaluate, read_gold, score
+
+from conftest import DATA, SEEDS
+
+GOLD = sorted(DATA.glob("seeds-*.gold.jsonl"))
+
+#: The floors of issue 3 (F1 on the seed gold).
+FLOORS = {"proposes": 0.90, "methods": 0.85, "datasets": 0.85, "evaluated_on": 0.85, "compared_with": 0.85,
+          "builds_on": 0.75, "tasks": 0.75, "metrics": 0.75}
+
+
+def test_scoring_follows_the_matching_rules():
+    gold = {"p": {"id": "p", "proposes": [{"name": "Foo-Net", "type": "Method"}], "methods": ["Foo-Net", "ViT"],
+                  "tasks": ["zero-shot classification"], "aliases": {"Vision Transformer": "ViT"}}}
+    pred = {"p": {"proposes": [("FooNet",)], "methods": [("FOONET",), ("Vision Transformer",), ("BERT",)],
+                  "tasks": [("classification",)]}}
+    ev = score(gold, pred)
+    assert (ev.scores["proposes"].tp, ev.scores["proposes"].fp) == (1, 0)
+    m = ev.scores["methods"]
+    assert (m.tp, m.fp, m.fn) == (2, 1, 0)
+    assert ev.scores["tasks"].tp == 1  # containment for tasks
+    assert ev.scores["datasets"].f1 == 0.0 or ev.scores["datasets"].tp == 0
+
+
+def test_one_prediction_matches_one_gold_item():
+    gold = {"p": {"id": "p", "methods": ["ViT", "ViT-B"]}}
+    ev = score(gold, {"p": {"methods": [("ViT",)]}})
+    assert (ev.scores["methods"].tp, ev.scores["methods"].fn) == (1, 1)
+
+
+def test_tiny_graph_end_to_end(tiny_graph):
+    from kg import rdf
+
+    gold = {"t:1": {"id": "t:1", "proposes": [{"name": "FooNet", "type": "Method"}],
+                    "compared_with": ["ResNet-50"], "evaluated_on": ["ImageNet-1k"], "methods": ["FooNet", "ResNet-50"],
+                    "datasets": ["ImageNet-1k"]}}
+    ev = evaluate(rdf.to_rdf(tiny_graph), gold)
+    for f in ("proposes", "compared_with", "evaluated_on", "methods", "datasets"):
+        assert ev.scores[f].f1 == 1.0, f
+
+
+@pytest.fixture(scope="module")
+def seed_scores():
+    res = CliRunner().invoke(cli, ["evaluate", *map(str, GOLD), "--corpus", str(SEEDS), "--format", "json"])
+    assert res.exit_code == 0, res.output
+    return json.loads(res.output)
+
+
+@pytest.mark.parametrize("field", sorted(FLOORS))
+def test_seed_gold_floors(seed_scores, field):
+    assert seed_scores[field]["f1"] >= FLOORS[field], seed_scores[field]
+
+
+def test_per_paper_output(tmp_path):
+    res = CliRunner().invoke(cli, ["evaluate", str(GOLD[0]), "--corpus", str(SEEDS), "--per-paper"])
+    assert res.exit_code == 0
+    assert "000_392856afa43f1a90:1 proposes" in res.output and "missed=" in res.output
+
+
+def test_gold_files_parse():
+    gold = read_gold(GOLD)
+    assert len(gold) == 38
