@@ -183,6 +183,10 @@ class KnowledgeGraph:
         return tracing.leaderboard(self.graph, self._key(dataset), variants)
 
     # --- query and save ---------------------------------------------------------------
+    def to_rdf_bytes(self, fmt: str = "ttl") -> bytes:
+        """One RDF export as bytes (ttl, nt, jsonld, trig), deterministic."""
+        return pipeline.render(self.graph, [fmt])[fmt]
+
     def sparql(self, query: str) -> QueryResult:
         return run_query(self.to_rdf(), query)
 

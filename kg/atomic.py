@@ -1,30 +1,108 @@
-"""Safe writes: a file is replaced whole or not at all, and one build writes a folder at a time."""
+"""Safe writes: a file is replaced whole or not at all, and one build writes a folder at a time.
+
+- `write_atomic` writes a temporary file beside the target, fsyncs it and renames
+  it over the target, so a reader sees the old file or the new one, never a part.
+- `write_all_atomic` does that for a set of files and renames them together with
+  SIGINT/SIGTERM held back, so an interrupt cannot leave a mix of two builds.
+- `folder_lock` serialises writers of one folder; a second one gets a clear
+  error naming the process that holds the lock, and temporary files left by a
+  writer that was killed outright (SIGKILL, power loss) are removed.
+"""
 
 from __future__ import annotations
 
 import os
+import signal
 import tempfile
-from collections.abc import Iterator
+import threading
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
 from kg.errors import ExportError
 
+_TMP_MARK = ".kg-"  # temporary files are `.<name>.kg-<random>.tmp`
+_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write to a temporary file beside `path`, fsync, then rename over it."""
-    path = Path(path)
+    write_all_atomic({Path(path): data})
+
+
+def write_all_atomic(files: Mapping[Path, bytes]) -> None:
+    """Write every file to a temporary beside it, then rename them all, interrupts held back.
+
+    On any failure the temporaries are removed and the old files stay as they were.
+    """
+    tmps: dict[Path, Path] = {}
+    target = Path()
+    try:
+        for target, data in ((Path(p), d) for p, d in files.items()):
+            tmps[target] = _write_tmp(target, data)
+        with _signals_deferred():
+            for target, tmp in list(tmps.items()):
+                os.replace(tmp, target)
+                del tmps[target]  # renamed: nothing left to clean up
+            for folder in {t.parent for t in map(Path, files)}:
+                _fsync_dir(folder)
+    except OSError as exc:
+        raise ExportError(f"{target}: cannot write ({exc.strerror or exc})") from exc
+    finally:
+        for tmp in tmps.values():
+            tmp.unlink(missing_ok=True)
+
+
+def _write_tmp(path: Path, data: bytes) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}{_TMP_MARK}", suffix=".tmp", dir=path.parent)
+    tmp = Path(name)
     try:
         with os.fdopen(fd, "wb") as fh:
+            _copy_mode(fh.fileno(), path)
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
+    return tmp
+
+
+def _copy_mode(fd: int, path: Path) -> None:
+    """mkstemp makes a private file (0600); an export keeps the mode of the file it replaces."""
+    try:
+        mode = path.stat().st_mode & 0o777
+    except FileNotFoundError:
+        mode = 0o644
+    os.fchmod(fd, mode)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make a rename durable; some file systems cannot open a folder, which is fine."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # e.g. EINVAL on file systems without directory fsync
+    finally:
+        os.close(fd)
+
+
+@contextmanager
+def _signals_deferred() -> Iterator[None]:
+    """Hold back SIGINT and SIGTERM (delivered on exit) around a few renames; main thread only."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 @contextmanager
@@ -33,13 +111,32 @@ def folder_lock(folder: Path) -> Iterator[None]:
     import fcntl
 
     folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    fh = open(folder / ".kg.lock", "w")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fh = open(folder / ".kg.lock", "a+")
+    except OSError as exc:
+        raise ExportError(f"{folder}: cannot write exports here ({exc.strerror or exc})") from None
     try:
         try:
             fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise ExportError(f"{folder}: another kg build is writing to this folder") from None
+            fh.seek(0)
+            holder = fh.read().strip()
+            who = f" (process {holder})" if holder.isdigit() else ""
+            raise ExportError(f"{folder}: another kg build{who} is writing to this folder; "
+                              "wait for it to finish or use another --out") from None
+        fh.seek(0)
+        fh.truncate()
+        fh.write(str(os.getpid()))
+        fh.flush()
+        _remove_stale_tmps(folder)
         yield
     finally:
         fh.close()
+
+
+def _remove_stale_tmps(folder: Path) -> None:
+    """Temporaries of a writer that died before its rename; safe, since we hold the lock."""
+    for pattern in (f".*{_TMP_MARK}*.tmp", f".kg/.*{_TMP_MARK}*.tmp"):
+        for tmp in folder.glob(pattern):
+            tmp.unlink(missing_ok=True)

@@ -77,17 +77,24 @@ class ProgressLine:
 @click.option("--skip-bad", is_flag=True, help="Skip malformed records with a warning instead of stopping.")
 @click.option("--encoding", default=None, help="Text encoding of the inputs (default: UTF-8, or as a BOM says).")
 @click.option("--dedupe", is_flag=True, help="Keep the first of papers with the same id and report the rest.")
+@click.option("--store", "store", default=None, type=click.Path(file_okay=False, path_type=Path),
+              help="Also load the graph into a persistent Oxigraph store here (for fast `kg query`).")
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
 @user_errors
 def build(paths: tuple[Path, ...], out: Path | None, formats: tuple[str, ...], update: Path | None,
           jobs: int | None, engine: str, scheduler: str | None, spacy_model: str | None,
-          skip_bad: bool, encoding: str | None, dedupe: bool, quiet: bool) -> None:
+          skip_bad: bool, encoding: str | None, dedupe: bool, store: Path | None, quiet: bool) -> None:
     """Build the graph of the corpus files and folders PATHS (txt, jsonl, json, csv, tsv, bib)."""
     out = out or update or Path("exports")
     kg = KnowledgeGraph.build(list(paths), model=spacy_model, skip_bad=skip_bad, encoding=encoding, dedupe=dedupe,
                               jobs=jobs, engine=engine, scheduler=scheduler, update=update,
                               progress=ProgressLine(not quiet))
     written = kg.save(out, formats or pipeline.DEFAULT_FORMATS)
+    if store is not None:
+        from kg import oxigraph
+
+        oxigraph.write_store(store, kg.to_rdf_bytes("nt"))
+        written.append(store)
     report = kg.report
     assert report is not None
     if not quiet:
@@ -116,15 +123,31 @@ def remove(folder: Path, paper_ids: tuple[str, ...], formats: tuple[str, ...]) -
 @click.option("-f", "--file", "query_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Read the query from a .rq file.")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@click.option("--backend", type=click.Choice(["auto", "rdflib", "oxigraph"]), default="auto", show_default=True,
+              help="SPARQL engine; auto uses Oxigraph for big graphs and stores when pyoxigraph is installed.")
 @user_errors
-def query(graph: Path, query: str | None, query_file: Path | None, fmt: str) -> None:
-    """Run a SPARQL QUERY (or -f FILE.rq) over GRAPH; kg, rdfs, skos, dcterms, prov are predeclared."""
+def query(graph: Path, query: str | None, query_file: Path | None, fmt: str, backend: str) -> None:
+    """Run a SPARQL QUERY (or -f FILE.rq) over GRAPH (an export file or a --store folder).
+
+    The prefixes kg, res, rdf, rdfs, owl, xsd, skos, dcterms, prov and schema are predeclared.
+    """
     if (query is None) == (query_file is None):
         raise click.UsageError("give a QUERY or -f FILE.rq (one of them)")
     text = query_file.read_text(encoding="utf-8") if query_file else query
     assert text is not None
-    result = KnowledgeGraph.load(graph).sparql(text)
-    click.echo(format_result(result, fmt))
+    click.echo(format_result(run_sparql(graph, text, backend), fmt))
+
+
+def run_sparql(graph: Path, text: str, backend: str = "auto") -> Any:
+    """Query an export with rdflib, or with Oxigraph for stores and big files."""
+    from kg import oxigraph
+
+    is_store = (graph / oxigraph.STORE_MARKER).is_file()
+    big = graph.is_file() and graph.stat().st_size > 5_000_000
+    if backend == "oxigraph" or (backend == "auto" and oxigraph.available() and (is_store or big)):
+        store = oxigraph.OxigraphStore(graph) if is_store else oxigraph.OxigraphStore().load(graph)
+        return store.query(text)
+    return KnowledgeGraph.load(graph).sparql(text)
 
 
 @cli.command()
@@ -233,3 +256,71 @@ def push(graph: Path, endpoint: str, graph_iri: str | None, replace: bool, chunk
                          progress if show else None)
     if not quiet:
         click.echo(report.summary())
+
+
+_GRAPH_OPTION = click.option("--graph", "-g", "graph", default=Path("exports/graph.ttl"), show_default=True,
+                             type=click.Path(path_type=Path), help="The exported graph to read.")
+
+
+@cli.command("trace")
+@click.argument("name")
+@_GRAPH_OPTION
+@click.option("--direction", type=click.Choice(["baselines", "challengers", "both"]), default="both",
+              show_default=True, help="What NAME was compared against, what was compared against it, or both.")
+@click.option("--depth", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Follow comparison chains N steps (0: all; cycles are shown once and marked).")
+@click.option("--format", "fmt", type=click.Choice(["tree", "table", "json"]), default="tree", show_default=True)
+@user_errors
+def trace_command(name: str, graph: Path, direction: str, depth: int, fmt: str) -> None:
+    """Trace comparisons of NAME (canonical name or alias): baselines and challengers, with evidence."""
+    from kg.trace import format_trace
+
+    click.echo(format_trace(KnowledgeGraph.load(graph).trace(name, direction, depth), fmt))
+
+
+@cli.command()
+@_GRAPH_OPTION
+@click.option("--top", type=click.IntRange(min=0), default=25, show_default=True, help="Rows to show (0: all).")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@user_errors
+def baselines(graph: Path, top: int, fmt: str) -> None:
+    """The most used baselines: entities compared against by the most distinct papers."""
+    from kg.trace import format_baselines
+
+    click.echo(format_baselines(KnowledgeGraph.load(graph).most_used_baselines(top or None), fmt))
+
+
+@cli.command()
+@click.argument("dataset")
+@_GRAPH_OPTION
+@click.option("--no-variants", is_flag=True, help="Only DATASET itself, not its variants (ImageNet-1k for ImageNet).")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@user_errors
+def leaderboard(dataset: str, graph: Path, no_variants: bool, fmt: str) -> None:
+    """Methods evaluated on DATASET with their reported results (highest value first per metric)."""
+    from kg.trace import format_leaderboard
+
+    click.echo(format_leaderboard(KnowledgeGraph.load(graph).leaderboard(dataset, not no_variants), fmt))
+
+
+@cli.command()
+@click.argument("graph", default=Path("exports/graph.ttl"), type=click.Path(path_type=Path))
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind (loopback by default).")
+@click.option("--port", type=click.IntRange(0, 65535), default=7878, show_default=True)
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=10.0, show_default=True,
+              help="Seconds a query may run before the endpoint answers 503.")
+@click.option("--max-rows", type=click.IntRange(min=1), default=10_000, show_default=True,
+              help="Largest answer (rows, or triples for CONSTRUCT/DESCRIBE).")
+@user_errors
+def serve(graph: Path, host: str, port: int, timeout: float, max_rows: int) -> None:
+    """Serve GRAPH read-only as a SPARQL 1.1 endpoint at http://HOST:PORT/sparql (Ctrl-C stops)."""
+    import logging
+
+    from kg.server import Limits, is_loopback, serve as run_server
+
+    kg = KnowledgeGraph.load(graph)
+    if not is_loopback(host):
+        click.echo(f"warning: binding {host}: the endpoint is reachable from other machines", err=True)
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    run_server(kg, host, port, Limits(timeout=timeout, max_rows=max_rows),
+               on_ready=lambda url: click.echo(f"SPARQL endpoint at {url} (read-only; Ctrl-C to stop)"))

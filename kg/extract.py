@@ -12,7 +12,7 @@ import re
 from spacy.tokens import Doc, Span
 
 from kg.model import ENTITY_TYPES, Evidence, Mention, Paper, PaperRecord, Relation, Result
-from kg.nlp.relations import Ent, Fact, built_on, compared, entities, evaluated, proposals
+from kg.nlp.relations import Ent, Fact, built_on, compared, entities, evaluated, proposals, same_name
 from kg.text import CleanText
 
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"'{}]{3,300}|\b(?:github|gitlab)\.(?:com|io)/[^\s<>\"'{}]{1,300}")
@@ -24,7 +24,7 @@ def extract(doc: Doc, paper: Paper, clean: CleanText) -> PaperRecord:
     ents = [e for e in entities(doc) if e.type in ENTITY_TYPES or e.type == "Unknown"]
     proposed = proposals(doc, ents)
     ents = [_as_proposed(e, proposed) for e in ents]
-    ents = [e for e in ents if e.type in ENTITY_TYPES]
+    ents = _merge_variants([e for e in ents if e.type in ENTITY_TYPES])
     facts = _facts(doc, ents, proposed)
     return PaperRecord(
         paper=paper,
@@ -39,9 +39,24 @@ def extract(doc: Doc, paper: Paper, clean: CleanText) -> PaperRecord:
 def _as_proposed(ent: Ent, proposed: dict[str, str]) -> Ent:
     """A proposed name keeps the proposal's type everywhere it is mentioned."""
     for name, type_ in proposed.items():
-        if ent.name == name or (ent.source == "abbreviation" and _short_matches(ent, name)):
-            return Ent(ent.span, name, type_, ent.source)
+        if ent.name == name or (ent.source == "abbreviation" and (
+                same_name(ent.span.text, name) or _short_matches(ent, name))):
+            return Ent(ent.span, name, type_, ent.source, ent.key)
     return ent
+
+
+def _merge_variants(ents: list[Ent]) -> list[Ent]:
+    """A task or metric that ends in a shorter one of the same paper is that one:
+    "privacy-preserving continual learning" -> "continual learning"."""
+    names = {(e.type, e.name.lower()): e.name for e in ents if e.type in ("Task", "Metric")}
+    out = []
+    for ent in ents:
+        low = ent.name.lower()
+        shorter = [n for (t, n) in names if t == ent.type and n != low and low.endswith(" " + n)]
+        if shorter:
+            ent = Ent(ent.span, names[(ent.type, min(shorter, key=len))], ent.type, ent.source, ent.key)
+        out.append(ent)
+    return out
 
 
 def _short_matches(ent: Ent, name: str) -> bool:
@@ -59,7 +74,7 @@ def _facts(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
             facts.append(Fact("proposes", ent, ent.span.sent, min(1.0, ent.confidence + 0.1)))
     comparisons = compared(doc, ents, names)
     facts += comparisons
-    facts += built_on(doc, ents, names, {f.ent.name for f in comparisons})
+    facts += built_on(doc, ents, proposed, {f.ent.name for f in comparisons})
     facts += evaluated(doc, ents, proposed)
     for ent in ents:
         if ent.type == "Task":
@@ -85,7 +100,7 @@ def _relations(facts: list[Fact], ents: list[Ent], paper: Paper, clean: CleanTex
             target_type=fact.ent.type,
             evidence=evidence(fact.sentence, paper, clean),
             confidence=round(min(1.0, max(0.0, fact.confidence)), 3),
-            key=fact.ent.span.kb_id_ if fact.ent.source == "gazetteer" else None,
+            key=fact.ent.key,
         ))
     return out
 
@@ -98,7 +113,7 @@ def _mention(ent: Ent, paper: Paper, clean: CleanText) -> Mention:
         start=start,
         end=end,
         source=ent.source,
-        key=ent.span.kb_id_ if ent.source == "gazetteer" else None,
+        key=ent.key,
         confidence=ent.confidence,
     )
 

@@ -2,7 +2,9 @@
 
 Every bad record is reported with its file and line. By default a bad record
 stops the build with one clear error; with `skip_bad` it is skipped and
-counted in the `ReadReport`, so no paper is ever dropped silently.
+counted in the `ReadReport`, so no paper is ever dropped silently. Text taken
+from a file goes through `kg.text.sanitize` (control characters become spaces,
+one for one), and every such repair is noted in the report.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import csv
 import io
 import json
 import logging
+import os
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -19,21 +22,25 @@ from pathlib import Path
 
 from kg.errors import CorpusError, CorpusFormatError
 from kg.model import Paper
+from kg.text import sanitize, unsafe_chars
 
 log = logging.getLogger(__name__)
 
 SUFFIXES = (".txt", ".jsonl", ".ndjson", ".json", ".csv", ".tsv", ".bib")
 _HEADER_MAX = 200
 _SENTENCE_END = re.compile(r"[.!?][\"')\]]?\s*$")
+_BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+         (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
 
 
 @dataclass
 class ReadReport:
-    """What reading saw: files, papers read, and every skipped record with why."""
+    """What reading saw: files, papers read, every skipped record and every repair, with why."""
 
     files: list[str] = field(default_factory=list)
     read: int = 0
     skipped: list[tuple[str, str]] = field(default_factory=list)  # (location, reason)
+    repaired: list[tuple[str, str]] = field(default_factory=list)  # (location, what was changed)
 
 
 @dataclass(frozen=True)
@@ -46,23 +53,28 @@ class _Raw:
 
 
 def corpus_files(paths: Iterable[str | Path]) -> list[Path]:
-    """Expand files and folders (recursively) into the corpus files to read."""
+    """Expand files and folders (recursively, symlinked folders not followed) into corpus files."""
     files: list[Path] = []
     for p in map(Path, paths):
         if not p.exists():
             raise CorpusError(f"{p}: no such file or folder")
         if p.is_dir():
-            found = sorted(
-                f for f in p.rglob("*")
-                if f.is_file() and f.suffix.lower() in SUFFIXES
-                and not any(part.startswith(".") for part in f.relative_to(p).parts)
-            )
+            found = sorted(_walk(p))
             if not found:
                 raise CorpusError(f"{p}: no corpus files ({', '.join(SUFFIXES)}) in this folder")
             files.extend(found)
         else:
             files.append(p)
     return files
+
+
+def _walk(folder: Path) -> Iterator[Path]:
+    for root, dirs, names in os.walk(folder):  # followlinks=False: a symlink cycle cannot loop
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        for name in names:
+            f = Path(root) / name
+            if not name.startswith(".") and f.suffix.lower() in SUFFIXES and f.is_file():
+                yield f
 
 
 def read_corpus(
@@ -84,6 +96,7 @@ def read_corpus(
                 msg = f"duplicate paper id {paper.id!r} (first seen at {seen[paper.id]})"
                 if not dedupe:
                     raise CorpusFormatError(str(path), paper.line, msg + "; use --dedupe to keep the first")
+                log.info("skipped %s: %s", where, msg)
                 report.skipped.append((where, msg))
                 continue
             seen[paper.id] = where
@@ -92,76 +105,113 @@ def read_corpus(
 
 
 def _read_file(path: Path, *, skip_bad: bool, encoding: str | None, report: ReadReport) -> Iterator[Paper]:
-    text = decode(path, encoding)
     suffix = path.suffix.lower()
+    if suffix != ".txt" and suffix not in _RAW_READERS:
+        raise CorpusError(f"{path}: unknown corpus format (expected one of {', '.join(SUFFIXES)})")
+    text = decode(path, encoding)
     if not text.strip():
         raise CorpusError(f"{path}: empty file")
-    if suffix == ".txt":
-        yield from _read_text(path, text)
-        return
-    raws = _RAW_READERS.get(suffix)
-    if raws is None:
-        raise CorpusError(f"{path}: unknown corpus format (expected one of {', '.join(SUFFIXES)})")
-    for n, raw in enumerate(raws(path, text), start=1):
+    papers = _read_text(path, text) if suffix == ".txt" else _read_records(path, text, skip_bad, report)
+    yielded = bad = 0
+    repaired: list[str] = []
+    for paper, repairs in papers:
+        if paper is None:
+            bad += 1
+            continue
+        if repairs:
+            where = f"{path}:{paper.line}" if paper.line else f"{path} ({paper.id})"
+            report.repaired.append((where, f"replaced {repairs} control or invalid character(s)"))
+            repaired.append(where)
+        yielded += 1
+        yield paper
+    if repaired:
+        log.warning("%s: replaced control or invalid characters in %d record(s), first at %s",
+                    path, len(repaired), repaired[0])
+    if not yielded and not bad:
+        raise CorpusError(f"{path}: no records with an abstract in this file")
+
+
+def _read_records(path: Path, text: str, skip_bad: bool, report: ReadReport) -> Iterator[tuple[Paper | None, int]]:
+    for n, raw in enumerate(_RAW_READERS[path.suffix.lower()](path, text), start=1):
         try:
             yield _to_paper(path, raw, n)
         except CorpusFormatError as exc:
             if not skip_bad:
                 raise
-            log.warning("skipped %s", exc)
-            report.skipped.append((f"{exc.path}:{exc.line}", exc.reason))
+            log.info("skipped %s", exc)  # the report carries it; the CLI prints it
+            report.skipped.append((f"{exc.path}:{exc.line}" if exc.line else exc.path, exc.reason))
+            yield None, 0
 
 
 def decode(path: Path, encoding: str | None = None) -> str:
-    """Decode a file: an explicit encoding, else a BOM, else strict UTF-8."""
+    """Decode a file: a byte-order mark wins, else `encoding`, else strict UTF-8; one clear error otherwise."""
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise CorpusError(f"{path}: cannot read ({exc.strerror})") from None
-    if encoding:
-        try:
-            return data.decode(encoding)
-        except (UnicodeDecodeError, LookupError) as exc:
-            raise CorpusError(f"{path}: cannot decode as {encoding} ({exc})") from None
-    for bom, enc in ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF32_LE, "utf-32"),
-                     (codecs.BOM_UTF32_BE, "utf-32"), (codecs.BOM_UTF16_LE, "utf-16"),
-                     (codecs.BOM_UTF16_BE, "utf-16")):
-        if data.startswith(bom):
-            return data.decode(enc, errors="strict")
-    if b"\x00" in data[:8192]:
-        raise CorpusError(f"{path}: looks like a binary file, not a text corpus")
+        raise CorpusError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    bom = next((enc for mark, enc in _BOMS if data.startswith(mark)), None)
+    if bom:
+        return _decode_as(path, data, bom, f"starts with a {bom} byte-order mark but is not valid {bom}")
     try:
-        return data.decode("utf-8")
+        name = codecs.lookup(encoding or "utf-8").name
+    except LookupError:
+        raise CorpusError(f"unknown text encoding {encoding!r} (e.g. utf-8, latin-1, utf-16)") from None
+    if b"\x00" in data[:8192] and not name.startswith(("utf-16", "utf-32")):
+        raise CorpusError(f"{path}: {_nul_hint(data[:8192])}")
+    if encoding:
+        return _decode_as(path, data, encoding, f"cannot decode as {encoding}")
+    return _decode_as(path, data, "utf-8", "not UTF-8 text", hint="; pass --encoding, e.g. --encoding latin-1")
+
+
+def _decode_as(path: Path, data: bytes, encoding: str, problem: str, hint: str = "") -> str:
+    try:
+        text = data.decode(encoding)
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise CorpusError(
-            f"{path}:{line}: not UTF-8 text (byte 0x{data[exc.start]:02x}); pass --encoding, e.g. --encoding latin-1"
-        ) from None
+        raise CorpusError(f"{path}:{line}: {problem} (byte 0x{data[exc.start]:02x}: {exc.reason}){hint}") from None
+    except LookupError as exc:  # a codec that is not a text encoding, e.g. rot13
+        raise CorpusError(f"{path}: {problem} ({exc})") from None
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def _nul_hint(sample: bytes) -> str:
+    """UTF-16 without a byte-order mark has a NUL in every other byte; say so."""
+    even, odd = sample[0::2].count(0), sample[1::2].count(0)
+    half = len(sample) // 2 or 1
+    if odd > 0.3 * half and even < 0.05 * half:
+        return "looks like UTF-16 without a byte-order mark; pass --encoding utf-16-le"
+    if even > 0.3 * half and odd < 0.05 * half:
+        return "looks like UTF-16 without a byte-order mark; pass --encoding utf-16-be"
+    return "looks like a binary file, not a text corpus"
 
 
 # --- plain text -------------------------------------------------------------------
 
-def _read_text(path: Path, text: str) -> Iterator[Paper]:
-    """One abstract a paragraph; an optional short header paragraph is skipped."""
+def _read_text(path: Path, text: str) -> Iterator[tuple[Paper | None, int]]:
+    """One abstract a paragraph; a short first paragraph followed by others is a header."""
     paragraphs = list(_paragraphs(text))
-    if paragraphs and _is_header(paragraphs[0][1]):
+    if len(paragraphs) > 1 and _is_header(paragraphs[0][1]):
         paragraphs = paragraphs[1:]
-    for n, (line, para) in enumerate(paragraphs, start=1):
-        yield Paper(id=f"{path.stem}:{n}", abstract=para, source=path.name, line=line)
+    stem, source = sanitize(path.stem), sanitize(path.name)
+    for n, (line, para, repairs) in enumerate(paragraphs, start=1):
+        yield Paper(id=f"{stem}:{n}", abstract=para, source=source, line=line), repairs
 
 
-def _paragraphs(text: str) -> Iterator[tuple[int, str]]:
-    start_line, lines = 0, []
-    for i, line in enumerate(text.splitlines(), start=1):
-        if line.strip():
+def _paragraphs(text: str) -> Iterator[tuple[int, str, int]]:
+    """(first line, sanitized text, repairs) of each blank-line separated paragraph."""
+    start_line, lines, repairs = 0, [], 0
+    for i, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
+        clean = sanitize(line).strip()
+        if clean:
             if not lines:
-                start_line = i
-            lines.append(line.strip())
+                start_line, repairs = i, 0
+            lines.append(clean)
+            repairs += unsafe_chars(line)
         elif lines:
-            yield start_line, " ".join(lines)
+            yield start_line, " ".join(lines), repairs
             lines = []
     if lines:
-        yield start_line, " ".join(lines)
+        yield start_line, " ".join(lines), repairs
 
 
 def _is_header(paragraph: str) -> bool:
@@ -170,81 +220,171 @@ def _is_header(paragraph: str) -> bool:
 
 # --- structured records -----------------------------------------------------------
 
+def _load_json(text: str) -> object:
+    """json.loads that turns every failure (syntax, deep nesting, huge numbers) into ValueError.
+
+    Raw control characters inside strings are accepted (`strict=False`); sanitizing removes them.
+    """
+    try:
+        return json.loads(text, strict=False)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{exc.msg}, line {exc.lineno} column {exc.colno}") from None
+
+
 def _jsonl(path: Path, text: str) -> Iterator[_Raw]:
-    for i, line in enumerate(text.splitlines(), start=1):
+    for i, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            yield _Raw({}, i, f"not valid JSON ({exc.msg})")
+            obj = _load_json(line)
+        except ValueError as exc:
+            yield _Raw({}, i, f"not valid JSON ({exc})")
             continue
         if not isinstance(obj, dict):
-            yield _Raw({}, i, "a JSONL line must be an object with an 'abstract' field")
+            yield _Raw({}, i, f"a JSONL line must be an object with an 'abstract' field, not {_kind(obj)}")
             continue
         yield _Raw(obj, i)
 
 
 def _json(path: Path, text: str) -> Iterator[_Raw]:
     try:
-        data = json.loads(text)
+        data = json.loads(text, strict=False)
     except json.JSONDecodeError as exc:
         raise CorpusFormatError(str(path), exc.lineno, f"not valid JSON ({exc.msg})") from None
+    except RecursionError:
+        raise CorpusFormatError(str(path), None, "not valid JSON (nested too deeply)") from None
+    except ValueError as exc:
+        raise CorpusFormatError(str(path), None, f"not valid JSON ({exc})") from None
     if isinstance(data, dict):
         data = data.get("papers", data.get("records", [data]))
     if not isinstance(data, list):
         raise CorpusFormatError(str(path), None, "JSON corpus must be an array of records")
-    for i, obj in enumerate(data, start=1):
-        yield _Raw(obj, None) if isinstance(obj, dict) else _Raw({}, None, f"record {i} is not an object")
+    for obj in data:
+        yield _Raw(obj, None) if isinstance(obj, dict) else _Raw({}, None, f"a record must be an object, not {_kind(obj)}")
+
+
+def _kind(obj: object) -> str:
+    kinds = {dict: "an object", list: "an array", str: "a string", type(None): "null", bool: "a boolean"}
+    return kinds.get(type(obj), "a number")
 
 
 def _delimited(path: Path, text: str) -> Iterator[_Raw]:
+    """CSV/TSV rows, strictly quoted; a row that cannot be read is reported, never merged into another."""
     delimiter = "\t" if path.suffix.lower() == ".tsv" else ","
-    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter)
-    columns = {(c or "").strip().lower() for c in (reader.fieldnames or [])}
-    if "abstract" not in columns:
-        raise CorpusFormatError(str(path), 1, f"no 'abstract' column (columns: {', '.join(sorted(columns)) or 'none'})")
-    for row in reader:
-        fields = {(k or "").strip().lower(): v for k, v in row.items() if k is not None}
-        yield _Raw(fields, reader.line_num)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    old_limit = csv.field_size_limit(max(csv.field_size_limit(), len(text) + 1))  # a 1 MB abstract is one field
+    try:
+        rows = list(_rows(reader))
+    finally:
+        csv.field_size_limit(old_limit)
+    if not rows or rows[0][2]:
+        raise CorpusFormatError(str(path), 1, f"cannot read the header row ({rows[0][2] if rows else 'empty'})")
+    header = [c.strip().lower() for c in rows[0][1]]
+    if "abstract" not in header:
+        raise CorpusFormatError(str(path), rows[0][0], f"no 'abstract' column (columns: {', '.join(sorted(set(header))) or 'none'})")
+    for line, row, error in rows[1:]:
+        if error:
+            yield _Raw({}, line, f"malformed {'TSV' if delimiter == chr(9) else 'CSV'} row ({error})")
+        elif len(row) > len(header):
+            yield _Raw({}, line, f"row has {len(row)} fields but the header has {len(header)} "
+                                 f"(an unquoted {'tab' if delimiter == chr(9) else 'comma'}?)")
+        elif any(cell.strip() for cell in row):
+            yield _Raw({name: value for name, value in zip(header, row) if name}, line)
 
 
-_BIB_ENTRY = re.compile(r"@\s*([A-Za-z]+)\s*[{(]\s*([^,\s]+)\s*,")
+def _rows(reader: Iterator[list[str]]) -> Iterator[tuple[int, list[str], str | None]]:
+    """(first line, cells, error) for every row; the reader resumes after a bad row."""
+    while True:
+        start = reader.line_num + 1  # type: ignore[attr-defined]
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            yield start, [], str(exc)
+            continue
+        if row:
+            yield start, row, None
+
+
+# --- BibTeX -------------------------------------------------------------------------
+
+_BIB_ENTRY = re.compile(r"@[ \t]*([A-Za-z]{1,40})[ \t]*[{(]")
+_BIB_KEY = re.compile(r"\s*([^,\s{}()\"]{1,300})\s*,")
+_BIB_FIELD = re.compile(r"\s*([A-Za-z][A-Za-z0-9_:.+-]{0,60})\s*=\s*")
+_BIB_BARE = re.compile(r"[^,}\s]*")
+_BIB_LINE_ENTRY = re.compile(r"[ \t]*@[ \t]*[A-Za-z]{1,40}[ \t]*[{(]")
 
 
 def _bibtex(path: Path, text: str) -> Iterator[_Raw]:
-    for m in _BIB_ENTRY.finditer(text):
+    """Entries one after the other: text inside an entry is never read as another entry.
+
+    An entry whose braces do not balance before a line that starts the next entry
+    (or before the end of the file) is reported, not allowed to swallow what follows.
+    """
+    pos, line, counted = 0, 1, 0
+    while m := _BIB_ENTRY.search(text, pos):
+        line += text.count("\n", counted, m.start())
+        counted = m.start()
+        end, status = _bib_close(text, m.end() - 1)
+        pos = end
         if m.group(1).lower() in ("comment", "preamble", "string"):
             continue
-        line = text.count("\n", 0, m.start()) + 1
-        fields = _bib_fields(text, m.end())
-        fields["id"] = m.group(2)
+        if status != "closed":
+            why = (f"runs into the next entry at line {line + text.count(chr(10), m.start(), end)}"
+                   if status == "next" else "is not closed before the end of the file")
+            yield _Raw({}, line, f"BibTeX entry {why} (unbalanced braces or quotes?)")
+            continue
+        body = text[m.end() : end - 1]
+        key = _BIB_KEY.match(body)
+        if not key:
+            yield _Raw({}, line, "BibTeX entry without a citation key")
+            continue
+        fields = _bib_fields(body, key.end())
+        fields["id"] = key.group(1)
         yield _Raw(fields, line)
 
 
-def _bib_fields(text: str, pos: int) -> dict[str, object]:
-    """Parse `name = {value}` / `"value"` / bare pairs until the entry closes."""
+def _bib_close(text: str, open_at: int) -> tuple[int, str]:
+    """(index after the entry opening at `open_at`, "closed" | "next" | "eof"); linear, stops at a new entry line."""
+    closer = "}" if text[open_at] == "{" else ")"
+    depth, quoted = 0, False
+    for i in range(open_at + 1, len(text)):
+        ch = text[i]
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            if depth == 0 and closer == "}":
+                return i + 1, "closed"
+            depth = max(0, depth - 1)
+        elif ch == '"' and depth == 0:
+            quoted = not quoted
+        elif ch == ")" and closer == ")" and depth == 0 and not quoted:
+            return i + 1, "closed"
+        elif ch == "\n" and _BIB_LINE_ENTRY.match(text, i + 1):
+            return i + 1, "next"
+    return len(text), "eof"
+
+
+def _bib_fields(body: str, pos: int) -> dict[str, object]:
+    """Parse `name = {value}` / `"value"` / bare pairs of one entry body."""
     fields: dict[str, object] = {}
-    field_re = re.compile(r"\s*([A-Za-z_-]+)\s*=\s*")
-    while pos < len(text):
-        m = field_re.match(text, pos)
-        if not m:
-            break
+    while m := _BIB_FIELD.match(body, pos):
         name, pos = m.group(1).lower(), m.end()
-        value, pos = _bib_value(text, pos)
+        value, pos = _bib_value(body, pos)
         fields[name] = value
-        while pos < len(text) and text[pos] in " \t\r\n,":
+        while pos < len(body) and body[pos] in " \t\r\n,":
             pos += 1
-        if pos < len(text) and text[pos] in "})":
-            break
     return fields
 
 
 def _bib_value(text: str, pos: int) -> tuple[str, int]:
     if pos < len(text) and text[pos] in "{\"":
         close = "}" if text[pos] == "{" else '"'
-        depth, i = 0, pos
-        while i < len(text):
+        depth = 0
+        for i in range(pos, len(text)):
             ch = text[i]
             if ch == "{":
                 depth += 1
@@ -252,9 +392,8 @@ def _bib_value(text: str, pos: int) -> tuple[str, int]:
                 depth -= 1
             if (close == "}" and depth == 0 and ch == "}") or (close == '"' and ch == '"' and i > pos and depth == 0):
                 return text[pos + 1 : i], i + 1
-            i += 1
         return text[pos + 1 :], len(text)
-    m = re.compile(r"[^,}\s]*").match(text, pos)
+    m = _BIB_BARE.match(text, pos)
     assert m is not None
     return m.group(0), m.end()
 
@@ -269,45 +408,54 @@ _RAW_READERS = {
 }
 
 
-def _to_paper(path: Path, raw: _Raw, n: int) -> Paper:
-    """Validate one record and turn it into a Paper (id defaults to `<stem>:<n>`)."""
+# --- validation ---------------------------------------------------------------------
+
+def _to_paper(path: Path, raw: _Raw, n: int) -> tuple[Paper, int]:
+    """Validate one record and turn it into a Paper (id defaults to `<stem>:<n>`); count repairs."""
+    line = raw.line
+    prefix = "" if line is not None else f"record {n}: "
     if raw.error:
-        raise CorpusFormatError(str(path), raw.line, raw.error)
+        raise CorpusFormatError(str(path), line, prefix + raw.error)
     f = raw.fields
     abstract = f.get("abstract")
-    if abstract is None or (isinstance(abstract, str) and not abstract.strip()):
-        raise CorpusFormatError(str(path), raw.line, "record has no abstract")
-    if not isinstance(abstract, str):
-        raise CorpusFormatError(str(path), raw.line, f"abstract must be text, not {type(abstract).__name__}")
+    if abstract is not None and not isinstance(abstract, str):
+        raise CorpusFormatError(str(path), line, prefix + f"abstract must be text, not {_kind(abstract)}")
+    if abstract is None or not sanitize(abstract).strip():
+        raise CorpusFormatError(str(path), line, prefix + "record has no abstract")
     rid = f.get("id")
-    pid = str(rid).strip() if rid not in (None, "") else f"{path.stem}:{n}"
-    return Paper(
-        id=pid,
-        abstract=abstract.strip(),
-        source=path.name,
+    if isinstance(rid, (dict, list, bool)):
+        raise CorpusFormatError(str(path), line, prefix + f"id must be text or a number, not {_kind(rid)}")
+    pid = sanitize(str(rid)).strip() if rid is not None else ""
+    texts = [v for v in (abstract, rid, f.get("title")) if isinstance(v, str)]  # repairs worth a note
+    paper = Paper(
+        id=pid or f"{sanitize(path.stem)}:{n}",
+        abstract=sanitize(abstract).strip(),
+        source=sanitize(path.name),
         title=_text_field(f.get("title")),
         authors=_authors(f.get("authors"), f.get("author")),
         year=_year(f.get("year"), f.get("update_date"), f.get("versions")),
         venue=_text_field(f.get("venue") or f.get("journal") or f.get("booktitle")),
         url=_text_field(f.get("url")) or _arxiv_url(f),
-        line=raw.line,
+        line=line,
     )
+    return paper, sum(unsafe_chars(t) for t in texts)
 
 
 def _text_field(value: object) -> str | None:
     if value is None or isinstance(value, (dict, list)):
         return None
-    text = re.sub(r"\s+", " ", str(value)).strip().replace("{", "").replace("}", "")
+    text = re.sub(r"\s+", " ", sanitize(str(value))).strip().replace("{", "").replace("}", "")
     return text or None
 
 
 def _authors(*values: object) -> tuple[str, ...]:
     for value in values:
         if isinstance(value, list):
-            return tuple(a.strip() for a in map(str, value) if a.strip())
+            names = (_text_field(a) for a in value if isinstance(a, (str, int, float)))
+            return tuple(a for a in names if a)
         if isinstance(value, str) and value.strip():
-            parts = re.split(r"\s+and\s+|,\s*(?:and\s+)?|;\s*", re.sub(r"\s+", " ", value))
-            return tuple(p.strip().replace("{", "").replace("}", "") for p in parts if p.strip())
+            parts = re.split(r"\s+and\s+|,\s*(?:and\s+)?|;\s*", re.sub(r"\s+", " ", sanitize(value)))
+            return tuple(p.strip().replace("{", "").replace("}", "") for p in parts if p.strip(" {}"))
     return ()
 
 
@@ -315,7 +463,9 @@ def _year(*values: object) -> int | None:
     for value in values:
         if isinstance(value, list) and value and isinstance(value[0], dict):
             value = value[0].get("created")
-        m = re.search(r"\b(1[89]\d\d|20\d\d)\b", str(value)) if value is not None else None
+        if isinstance(value, (dict, list, bool)) or value is None:
+            continue
+        m = re.search(r"\b(1[89]\d\d|20\d\d)\b", str(value)[:200])
         if m:
             return int(m.group(1))
     return None

@@ -36,15 +36,16 @@ class PushError(KGError):
 
 @dataclass(frozen=True)
 class Export:
-    """An export as sorted (root, N-Triples line) pairs; `root` is the IRI a triple hangs from."""
+    """An export's N-Triples lines grouped by root: the IRI a triple hangs from (its subject,
+    or for a blank-node subject the IRI that reaches it), in the order the file gave them."""
 
-    pairs: list[tuple[str, str]]
+    groups: dict[str, list[str]]
 
     def __len__(self) -> int:
-        return len(self.pairs)
+        return sum(map(len, self.groups.values()))
 
     def lines(self) -> list[str]:
-        return sorted(line for _, line in self.pairs)
+        return sorted(line for lines in self.groups.values() for line in lines)
 
 
 # --- reading ------------------------------------------------------------------------
@@ -68,10 +69,10 @@ def load_export(path: str | Path, engine: str = "auto") -> Export:
     fmt = FORMATS.get(path.suffix.lower(), "ttl")
     reader = _oxigraph_triples if _use_oxigraph(engine) else _rdflib_triples
     try:
-        triples = set(reader(path, fmt))
+        triples = dict.fromkeys(reader(path, fmt))  # unique, in file order
     except (SyntaxError, ValueError) as exc:  # pyoxigraph raises SyntaxError, rdflib ValueError subclasses
         raise ExportError(f"{path}: cannot parse as {fmt}: {' '.join(str(exc).split())[:300]}") from None
-    return Export(_canonical_pairs(triples))
+    return Export(_group(triples))
 
 
 def _use_oxigraph(engine: str) -> bool:
@@ -98,11 +99,15 @@ def _oxigraph_triples(path: Path, fmt: str) -> Iterator[Triple]:
 
 
 def _rdflib_triples(path: Path, fmt: str) -> Iterator[Triple]:
-    from rdflib import Dataset
+    from rdflib import Dataset, Graph
 
-    ds = Dataset(default_union=True)
-    ds.parse(str(path), format={"ttl": "turtle", "jsonld": "json-ld"}.get(fmt, fmt))
-    for s, p, o in ds.triples((None, None, None)):
+    if fmt == "trig":  # named graphs are merged: an export holds one graph
+        ds = Dataset()
+        ds.parse(str(path), format="trig")
+        triples = ((s, p, o) for s, p, o, _ in ds.quads((None, None, None, None)))
+    else:
+        triples = iter(Graph().parse(str(path), format={"ttl": "turtle", "jsonld": "json-ld"}.get(fmt, fmt)))
+    for s, p, o in triples:
         yield _nt_term(s), _nt_term(p), _nt_term(o)
 
 
@@ -140,8 +145,23 @@ def _escape(text: str) -> str:
 
 # --- blank nodes --------------------------------------------------------------------
 
-def _canonical_pairs(triples: set[Triple]) -> list[tuple[str, str]]:
-    """Relabel blank nodes deterministically; pair each line with its subject's root IRI."""
+def _group(triples: Iterable[Triple]) -> dict[str, list[str]]:
+    """N-Triples lines by root; blank nodes relabelled deterministically (see `_blank_names`)."""
+    groups: dict[str, list[str]] = {}
+    with_blanks: list[Triple] = []
+    for s, p, o in triples:
+        if s[0] == "_" or o[0] == "_":
+            with_blanks.append((s, p, o))
+        else:
+            groups.setdefault(s, []).append(f"{s} {p} {o} .")
+    names, roots = _blank_names(with_blanks)
+    for s, p, o in with_blanks:
+        groups.setdefault(roots.get(s, s), []).append(f"{names.get(s, s)} {p} {names.get(o, o)} .")
+    return groups
+
+
+def _blank_names(triples: list[Triple]) -> tuple[dict[str, str], dict[str, str]]:
+    """New label and root of every blank node, from its path to an IRI and its own triples."""
     children: dict[str, list[tuple[str, str]]] = defaultdict(list)
     ground: dict[str, list[str]] = defaultdict(list)
     for s, p, o in triples:
@@ -162,11 +182,7 @@ def _canonical_pairs(triples: set[Triple]) -> list[tuple[str, str]]:
         seeds = [b for b in free if b not in targets] or free[:1]
         fresh = _assign({b: (_digest("", "", _signature(b, ground)), "") for b in seeds}, names, roots)
         _label_from(fresh, children, ground, names, roots)
-    pairs = []
-    for s, p, o in triples:
-        pairs.append((roots.get(s, s), f"{names.get(s, s)} {p} {names.get(o, o)} ."))
-    pairs.sort()
-    return pairs
+    return names, roots
 
 
 def _label_from(level: list[str], children: dict[str, list[tuple[str, str]]], ground: dict[str, list[str]],
@@ -222,8 +238,8 @@ def write_shards(export: Export, out_dir: str | Path, shards: int) -> list[Path]
         raise ExportError(f"--shards must be at least 1 (got {shards})")
     out_dir = Path(out_dir)
     buckets: list[list[str]] = [[] for _ in range(shards)]
-    for root, line in export.pairs:
-        buckets[shard_of(root, shards)].append(line)
+    for root, lines in export.groups.items():
+        buckets[shard_of(root, shards)].extend(lines)
     paths = []
     for i, lines in enumerate(buckets):
         path = out_dir / shard_name(i, shards)
@@ -290,13 +306,11 @@ def gsp_url(endpoint: str, graph: str | None = None) -> str:
 def chunks(export: Export, size: int) -> Iterator[list[str]]:
     """Lines in chunks of about `size`, never splitting the triples of one root."""
     chunk: list[str] = []
-    last = None
-    for root, line in export.pairs:
-        if len(chunk) >= size and root != last:
+    for lines in export.groups.values():
+        if chunk and len(chunk) + len(lines) > size:
             yield chunk
             chunk = []
-        chunk.append(line)
-        last = root
+        chunk.extend(lines)
     if chunk:
         yield chunk
 

@@ -394,7 +394,8 @@ def _pick(accept: str | None, table: dict[str, str]) -> str:
         if media in table:
             return media
         if media in ("*/*", "*") or media.endswith("/*"):
-            found = next((m for m in table if m.startswith(media.rstrip("*"))), None)
+            prefix = "" if media in ("*/*", "*") else media[:-1]
+            found = next((m for m in table if m.startswith(prefix)), None)
             if found:
                 return found
     raise HTTPProblem(406, f"cannot answer as {accept!r}; offered: {', '.join(table)}")

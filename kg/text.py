@@ -1,4 +1,9 @@
-"""Clean LaTeX out of abstracts for extraction, keeping a map back to the original.
+"""Text hygiene: make read text safe to store, and clean LaTeX out of it for extraction.
+
+`sanitize` runs on everything a corpus reader takes from a file (ids, titles,
+abstracts, names): it replaces control characters and unpaired surrogates one
+for one, so the text stays valid in every export format and offsets into it
+are unchanged.
 
 Abstracts arrive with `$^2$`, `\\textit{...}`, ``quotes'' and friends. Extraction
 runs on the cleaned text, but evidence offsets must point into the original
@@ -33,6 +38,26 @@ _TOKEN = re.compile(
     r"|(?P<brace>[{}])"
 )
 _MATH_DROP = re.compile(r"[\^_{}]")
+
+# C0 controls except tab, line feed and carriage return; DEL; C1 controls; the
+# non-characters U+FFFE/U+FFFF. None is allowed in XML 1.0 (RDF/XML, TriG
+# consumers, HTML) and several move a terminal's cursor when printed.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff]")
+# Unpaired UTF-16 surrogates: impossible in a decoded UTF-8 file, but a JSON
+# escape such as "\\ud800" produces one, and it cannot be encoded as UTF-8.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def sanitize(text: str) -> str:
+    """Replace control characters with a space and unpaired surrogates with U+FFFD, one for one."""
+    if _SURROGATE.search(text):
+        text = _SURROGATE.sub("\ufffd", text)
+    return _CONTROL.sub(" ", text)
+
+
+def unsafe_chars(text: str) -> int:
+    """How many characters `sanitize` would replace."""
+    return len(_CONTROL.findall(text)) + len(_SURROGATE.findall(text))
 
 
 @dataclass(frozen=True)

@@ -81,9 +81,9 @@ class Score:
     evidence: str | None = None
 
     def text(self) -> str:
-        unit = self.unit if self.unit and self.unit not in self.value_text else ""
+        """`metric value` (as written) and `on dataset` when known, e.g. `accuracy 81.2% on ImageNet`."""
         where = f" on {self.dataset}" if self.dataset else ""
-        return f"{self.metric or 'value'} {self.value_text}{unit}{where}"
+        return f"{self.metric + ' ' if self.metric else ''}{self.value_text}{where}"
 
 
 @dataclass(frozen=True)

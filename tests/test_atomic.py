@@ -20,7 +20,7 @@ def test_failed_write_keeps_old_file(tmp_path, monkeypatch):
         raise OSError("disk full")
 
     monkeypatch.setattr("os.replace", boom)
-    with pytest.raises(OSError):
+    with pytest.raises(ExportError, match="disk full"):
         write_atomic(p, b"new")
     assert p.read_bytes() == b"old"
     assert [x.name for x in tmp_path.iterdir()] == ["g.ttl"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import networkx as nx
 import pytest
@@ -161,7 +162,7 @@ def test_cli_trace_tree_table_json(ttl):
     out = run("trace", "betanet", "--graph", ttl)
     assert out.exit_code == 0, out.output
     assert "challengers (compared against BetaNet)" in out.output and S4 in out.output
-    assert "result: value 2.1%" in out.output
+    assert "result: 2.1% on ImageNet-1k" in out.output
     table = run("trace", "BetaNet", "--graph", ttl, "--direction", "challengers", "--format", "table")
     assert table.exit_code == 0 and "(3 rows)" in table.output
     data = json.loads(run("trace", "AlphaNet", "--graph", ttl, "--format", "json", "--depth", "3").output)
@@ -182,10 +183,10 @@ def test_cli_baselines_and_leaderboard(ttl):
 
 # --- SPARQL files -----------------------------------------------------------------------
 
-def query(kg: KnowledgeGraph, name: str, value: str) -> list[tuple[str, ...]]:
+def query(kg: KnowledgeGraph, name: str, value: str) -> tuple[list[tuple[str, ...]], list[str]]:
     text = (QUERIES / name).read_text(encoding="utf-8")
-    text = text.replace('VALUES ?name { "UniGS" }', f'VALUES ?name {{ "{value}" }}')
-    text = text.replace('VALUES ?name { "ImageNet" }', f'VALUES ?name {{ "{value}" }}')
+    text, n = re.subn(r'VALUES \?name \{ "[^"]*" \}', f'VALUES ?name {{ "{value}" }}', text)
+    assert n == 1
     res = run_query(kg.to_rdf(), text)
     return [tuple(str(t) if t is not None else "" for t in row) for row in res.rows], res.variables
 
@@ -205,3 +206,15 @@ def test_baseline_chains_query_follows_the_cycle(kg):
 def test_leaderboard_query(kg):
     rows, cols = query(kg, "leaderboard-of-dataset.rq", "imagenet")
     assert {(row[cols.index("methodLabel")], row[cols.index("valueText")]) for row in rows} >= {("AlphaNet", "2.1%")}
+
+
+# --- the seed corpus (end to end through the extractor) ----------------------------------
+
+@pytest.mark.slow
+def test_seed_graph_traces(seed_build):
+    kg, _out = seed_build
+    uni3d = kg.compared_against("uni3d")
+    unigs = [c for c in uni3d if c.challenger_label == "UniGS"]
+    assert unigs and "Uni3D" in unigs[0].support[0].evidence
+    clip = kg.compared_against("CLIP")
+    assert any("outperforms CLIP" in (s.evidence or "") for c in clip for s in c.support)

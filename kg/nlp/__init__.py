@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import spacy
 from spacy.language import Language
-from spacy.util import compile_infix_regex
+from spacy.util import compile_infix_regex, compile_suffix_regex
 
 from kg.errors import ModelNotFound
 from kg.resources import ontology_path
@@ -32,6 +32,7 @@ PIPES: tuple[str, ...] = (
 # A plain hyphen between letters no longer splits a token: coined names such
 # as "GS-Former" or "MS-COCO" and compounds like "multi-robot" stay whole.
 _PLAIN_HYPHEN = re.compile(r"\(\?:-\|")
+_UNIT_SUFFIX = "(?<=[0-9])(?:km|"
 
 
 def read_lines(*parts: str) -> list[str]:
@@ -49,10 +50,16 @@ def read_table(*parts: str) -> Iterator[list[str]]:
         yield [cell.strip() for cell in line.split("\t")]
 
 
-def keep_hyphenated_tokens(nlp: Language) -> None:
-    """Drop the infix rule that splits letter-hyphen-letter; dashes still split."""
+def keep_name_tokens(nlp: Language) -> None:
+    """Keep coined names whole: no split at letter-hyphen-letter or before a unit.
+
+    "GS-Former" stays one token (dashes still split), and so does "Geometry3K"
+    (spaCy would cut the "K" off as a unit, as in "20km").
+    """
     infixes = [_PLAIN_HYPHEN.sub("(?:", rule) for rule in nlp.Defaults.infixes]
     nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
+    suffixes = [rule for rule in nlp.Defaults.suffixes if not rule.startswith(_UNIT_SUFFIX)]
+    nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
 
 
 def build_nlp(model: str | None = None) -> Language:
@@ -68,7 +75,7 @@ def build_nlp(model: str | None = None) -> Language:
                 f"`python -m spacy download {model}` (or `pip install {model}`), "
                 "or run without a model"
             ) from None
-    keep_hyphenated_tokens(nlp)
+    keep_name_tokens(nlp)
     for name in PIPES:
         if name == "kg_sentencizer" and nlp.has_pipe("parser"):
             continue  # a trained parser already sets sentence boundaries

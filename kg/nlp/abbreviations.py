@@ -91,6 +91,9 @@ class AbbreviationDetector:
         if len(window) == 0:
             return None
         offset = find_long_form(short.text, window.text)
+        if offset is None and any(c.isdigit() for c in short.text):
+            # "V2V", "I2V": a digit often stands for a word ("to"), not a letter.
+            offset = find_long_form("".join(c for c in short.text if not c.isdigit()), window.text)
         if offset is None:
             return None
         long = doc.char_span(window.start_char + offset, window.end_char, alignment_mode="expand")

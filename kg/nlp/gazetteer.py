@@ -42,7 +42,8 @@ class Gazetteer:
 
     Reads: tokens. Writes: `doc.spans["kg_gazetteer"]`, non-overlapping spans
     (longest wins) whose `label_` is the entity type (Method, Dataset,
-    Benchmark, Task, Metric) and whose `kb_id_` is the canonical name.
+    Benchmark, Task, Metric), whose `kb_id_` is the canonical name and whose
+    `id_` is the listed name or alias that matched (singular: "GNNs" -> "GNN").
     Matches glued to a larger token compound ("ImageNet" in "ImageNet-1k")
     are dropped.
     """
@@ -57,23 +58,23 @@ class Gazetteer:
             log.info("no gazetteer entries found; only new names will be detected")
 
     def _add(self, nlp: Language, entry: GazetteerEntry) -> None:
-        key = f"{entry.type}\t{entry.name}"
-        exact, folded = [], []
         for alias in (entry.name, *entry.aliases):
+            key = f"{entry.type}\t{entry.name}\t{alias}"
+            exact, folded = [], []
             for form in surface_forms(alias):
                 (exact if is_case_sensitive(form) else folded).append(nlp.make_doc(form))
-        if exact:
-            self.exact.add(key, exact)
-        if folded:
-            self.folded.add(key, folded)
+            if exact:
+                self.exact.add(key, exact)
+            if folded:
+                self.folded.add(key, folded)
         self.size += 1
 
     def __call__(self, doc: Doc) -> Doc:
         spans = []
         for matcher in (self.exact, self.folded):
             for match_id, start, end in matcher(doc):
-                type_, name = doc.vocab.strings[match_id].split("\t", 1)
-                span = Span(doc, start, end, label=type_, kb_id=name)
+                type_, name, alias = doc.vocab.strings[match_id].split("\t", 2)
+                span = Span(doc, start, end, label=type_, kb_id=name, span_id=alias)
                 if not is_glued(span):
                     spans.append(span)
         doc.spans["kg_gazetteer"] = filter_spans(spans)
@@ -88,8 +89,8 @@ def is_glued(span: Span) -> bool:
         if not prev.whitespace_ and (prev.text[-1].isalnum() or prev.text[-1] in "-/_"):
             return True
     if span.end < len(doc) and not span[-1].whitespace_:
-        nxt = doc[span.end].text
-        if nxt[0].isalnum() or (nxt[0] in "-/_" and len(nxt) > 1):
+        nxt = doc[span.end]
+        if nxt.text[0].isalnum() or (nxt.text[0] in "-/_" and (len(nxt) > 1 or not nxt.whitespace_)):
             return True
     return False
 

@@ -20,11 +20,12 @@ from kg.nlp.shapes import core, is_all_caps, is_coined, is_name_token, is_title_
 from kg.nlp.typing import NameTyper
 
 #: Merge priority when spans of equal length overlap (lower wins).
-_PRIORITY = {"gazetteer": 0, "abbreviation": 1, "named": 2, "shape": 3, "title": 4, "task": 5, "metric": 6}
+_PRIORITY = {"abbreviation": 0, "gazetteer": 1, "named": 2, "shape": 3, "title": 4, "task": 5, "metric": 6}
 _PREPOSITIONS = {"for", "of", "with", "in", "on", "via", "using", "from", "under", "by", "to", "through"}
 _NAMING_WORDS = {"called", "named", "termed", "dubbed", "coined"}
 _SKIP_AFTER_NAMING = {"the", "a", "an", "as", '"', "'", "“", "‘"}
 _MAX_DEFINITIONS = 50
+_DATA_TYPES = ("Dataset", "Benchmark")
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,8 @@ class NameLexicon:
     generic: frozenset[str]
     phrases: PhraseLexicon
     suffixes: tuple[tuple[str, str], ...]
+    title_stop: frozenset[str]
+    proposal_words: frozenset[str]
 
 
 def load_lexicon() -> NameLexicon:
@@ -51,7 +54,8 @@ def load_lexicon() -> NameLexicon:
         metric_cues=frozenset(read_lines("metric_list_cues.txt")),
     )
     suffixes = tuple((r[0], r[1]) for r in read_table("name_suffixes.tsv") if len(r) == 2)
-    return NameLexicon(stop, generic, phrases, suffixes)
+    proposal_words = frozenset(r[2] for r in read_table("cues.tsv") if len(r) == 3 and r[0] == "proposes" and " " not in r[2])
+    return NameLexicon(stop, generic, phrases, suffixes, frozenset(read_lines("title_stop_heads.txt")), proposal_words)
 
 
 class NameFinder:
@@ -71,16 +75,18 @@ class NameFinder:
         self.typer = NameTyper(lexicon.phrases.type_words, lexicon.suffixes)
 
     def __call__(self, doc: Doc) -> Doc:
-        candidates = [self._tag(s, s.label_, s.kb_id_, "gazetteer") for s in doc.spans.get("kg_gazetteer", [])]
+        candidates = [self._tag(s, s.label_, _known_name(s), "gazetteer") for s in doc.spans.get("kg_gazetteer", [])]
         defined = self._definitions(doc, candidates)
         candidates += defined
         candidates += self._named(doc)
+        candidates += self._introduced(doc)
         candidates += self._shapes(doc)
         candidates += self._title_runs(doc)
         candidates += [self._tag(s, "Task", s.kb_id_ or s.text, "task") for s in task_phrases(doc, self.lex.phrases)]
         candidates += [self._tag(s, "Metric", s.kb_id_ or s.text, "metric")
                        for s in metric_phrases(doc, self.lex.phrases)]
         entities = merge(candidates)
+        entities = merge(entities + self._list_siblings(doc, entities))
         entities = self.typer.assign(doc, entities)
         doc.spans["kg_entities"] = entities
         doc.spans["kg_names"] = [e for e in entities if e.id_ != "gazetteer"]
@@ -108,23 +114,33 @@ class NameFinder:
         return spans
 
     def _definition_type(self, long: Span, short: Span, known: list[Span]) -> tuple[str, str]:
-        for span in known:
-            if span.start < short.end and short.start < span.end or span.start <= long.start and long.end <= span.end:
-                return span.label_, span.kb_id_
-        low = long.text.lower()
+        """Type and name of a defined acronym: Tasks are named by the long form, the rest by the short."""
+        short_core = core(short.text)
         words = [t for t in long if not t.is_punct]
+        title = is_titled(words)
+        if self._is_generic(long.text):
+            return "Generic", short.text
+        for span in known:
+            if span.start < short.end and short.start < span.end or span.start <= long.start < span.end:
+                name = lower_first(long.text) if span.label_ in ("Task", "Metric") else short.text
+                return span.label_, name
+        after = short.end + 1 if short.end < len(short.doc) and short.doc[short.end].text == ")" else short.end
+        if after < len(short.doc) and self.lex.phrases.type_words.get(short.doc[after].lower_) in _DATA_TYPES:
+            return self.lex.phrases.type_words[short.doc[after].lower_], short.text  # "(MCR) benchmark"
         head_i = next((i for i, t in enumerate(words) if t.lower_ in _PREPOSITIONS and i > 0), len(words))
         head = words[head_i - 1].lower_ if head_i else ""
-        title = sum(1 for t in words if t.text[:1].isupper()) * 2 >= len(words) and len(words) >= 2
-        mixed = any(c.islower() for c in core(short.text)[1:])
-        if low in self.lex.generic or core(short.text) in self.lex.generic:
-            return "Unknown", short.text
+        mixed = any(c.islower() for c in short_core[1:])
         if head in self.lex.phrases.task_heads and not (title and mixed):
             return "Task", lower_first(long.text)
+        if short_core in self.lex.stop and not title:
+            return "Generic", short.text
         kind = self.lex.phrases.type_words.get(head)
         if kind in ("Method", "Dataset", "Benchmark"):
             return kind, short.text
         return ("Method" if title or mixed else "Unknown"), short.text
+
+    def _is_generic(self, text: str) -> bool:
+        return text.lower() in self.lex.generic
 
     # --- new names -------------------------------------------------------------------
 
@@ -144,6 +160,30 @@ class NameFinder:
                 spans.append(self._tag(doc[start:i], "Method", doc[start:i].text, "named"))
         return spans
 
+    def _list_siblings(self, doc: Doc, entities: list[Span]) -> list[Span]:
+        """A plain capitalised word listed between names is a name too: "FlowVid, CoDeF, Rerender, and"."""
+        ends = {e.end: e for e in entities if e.label_ in ("Method", "Dataset", "Benchmark")}
+        spans = []
+        for i in range(2, len(doc) - 1):
+            left = ends.get(i - 1)
+            token = doc[i]
+            if (left is not None and doc[i - 1].text == "," and is_title_word(token.text)
+                    and token.text not in self.lex.stop and doc[i + 1].text in (",", "and", ")")):
+                spans.append(self._tag(doc[i:i + 1], left.label_, token.text, "title"))
+        return spans
+
+    def _introduced(self, doc: Doc) -> list[Span]:
+        """A capitalised word right after "we propose/introduce" that is then
+        described: "we propose Chameleon, a ..." or "introduce Voyager (...)"."""
+        spans = []
+        for token in doc[:-2]:
+            if token.lower_ not in self.lex.proposal_words:
+                continue
+            name, nxt = doc[token.i + 1], doc[token.i + 2]
+            if is_title_word(name.text) and name.text not in self.lex.stop and nxt.text in (",", "(", ":", "—", "–"):
+                spans.append(self._tag(doc[name.i:name.i + 1], "Method", name.text, "named"))
+        return spans
+
     def _shapes(self, doc: Doc) -> list[Span]:
         """Single coined tokens; adjacent all-caps words join ("PASCAL VOC")."""
         spans: list[Span] = []
@@ -152,7 +192,7 @@ class NameFinder:
             if not is_coined(doc[i].text, self.lex.stop) or doc[i].like_url or doc[i].like_email:
                 i += 1
                 continue
-            end = i + 1
+            end = _glued_end(doc, i + 1)
             while (end < len(doc) and is_all_caps(doc[end - 1].text) and doc[end - 1].whitespace_
                    and is_all_caps(doc[end].text) and not doc[end].is_sent_start):
                 end += 1
@@ -169,12 +209,42 @@ class NameFinder:
             while end < len(doc) and is_name_token(doc[end], self.lex.stop) and (end == i or not doc[end].is_sent_start):
                 end += 1
             titles = sum(1 for t in doc[i:end] if is_title_word(t.text))
-            if end - i >= 2 and titles >= 1:
+            if end - i >= 2 and titles >= 1 and doc[end - 1].text not in self.lex.title_stop:
                 span = doc[i:end]
                 if span.text.lower() not in self.lex.generic and not _all_generic(span, self.lex.generic):
                     spans.append(self._tag(span, "Method", span.text, "title"))
             i = max(end, i + 1)
         return spans
+
+
+def is_titled(words: list) -> bool:
+    """"Segment Anything Model", "Model-Augmented Data for TD Learning": a capitalised name.
+
+    The first word may be capitalised only because it starts the sentence, so
+    most of the other content words must be capitalised too.
+    """
+    parts = " ".join(t.text for t in words).replace("-", " ").split()
+    content = [w for w in parts[1:] if w.lower() not in _PREPOSITIONS and w.lower() not in ("and", "the", "a")]
+    if len(parts) < 2 or not parts[0][:1].isupper() or not content:
+        return False
+    return sum(1 for w in content if w[:1].isupper()) * 2 >= len(content)
+
+
+def _known_name(span: Span) -> str:
+    """The listed form that matched ("Waymo", "SAM"); an acronym of a task or
+    metric takes the canonical name ("multi-agent reinforcement learning")."""
+    alias = span.id_ or span.kb_id_
+    if span.label_ in ("Task", "Metric") and not any(c.islower() for c in alias):
+        return span.kb_id_  # "MARL" as a task is "multi-agent reinforcement learning"
+    return alias
+
+
+def _glued_end(doc: Doc, end: int) -> int:
+    """Extend over "-" glued on both sides: "Llama-3.1" "-" "8B-Instruct" is one name."""
+    while (end + 1 < len(doc) and doc[end].text in ("-", "/") and not doc[end - 1].whitespace_
+           and not doc[end].whitespace_ and doc[end + 1].text[:1].isalnum()):
+        end += 2
+    return end
 
 
 def _all_generic(span: Span, generic: frozenset[str]) -> bool:
@@ -184,7 +254,17 @@ def _all_generic(span: Span, generic: frozenset[str]) -> bool:
 
 
 def merge(candidates: list[Span]) -> list[Span]:
-    """Longest spans first; on equal length the more trusted source wins."""
+    """Longest spans first; on equal length the more trusted source wins.
+
+    A task or metric phrase that ends in a known name of another type takes
+    that type: "split conformal prediction" is a method like "conformal prediction".
+    """
+    known = {s.end: s.label_ for s in candidates if s.id_ == "gazetteer"}
+    candidates = [
+        Span(s.doc, s.start, s.end, label=known[s.end], kb_id=s.kb_id_, span_id=s.id_)
+        if s.id_ in ("task", "metric") and known.get(s.end, s.label_) != s.label_ else s
+        for s in candidates
+    ]
     order = sorted(candidates, key=lambda s: (-(s.end - s.start), _PRIORITY.get(s.id_, 9), s.start))
     taken: set[int] = set()
     kept = []
@@ -203,7 +283,8 @@ def clean_name(name: str) -> str:
 
 def lower_first(text: str) -> str:
     """Sentence-initial capital off: "Incremental object detection" -> "incremental ..."."""
-    if len(text) > 1 and text[0].isupper() and text[1].islower():
+    words = text.split()
+    if len(text) > 1 and text[0].isupper() and text[1:2].islower() and all(w.islower() for w in words[1:]):
         return text[0].lower() + text[1:]
     return text
 

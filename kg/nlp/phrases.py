@@ -17,7 +17,16 @@ from spacy.tokens import Doc, Span, Token
 _MAX_MODIFIERS = 3
 _MAX_LIST_ITEM = 4
 _ADJ_SUFFIXES = ("-related", "-specific", "-centric", "-based", "-like", "-level", "-aware", "-wise", "-free")
+# "X tasks" names a task only when X looks like a noun ("translation tasks", not "disparate tasks").
+_NOUN_SUFFIXES = ("tion", "sion", "ing", "ment", "ance", "ence", "sis", "ery", "ity", "ics", "ness", "ure")
 _SINGLE_METRICS = {"accuracy", "latency", "throughput", "runtime", "perplexity", "precision", "recall", "speedup"}
+_FOLLOWERS = {
+    "setting", "settings", "scenario", "scenarios", "domain", "domains", "capability", "capabilities",
+    "community", "field", "fields", "research", "literature", "application", "applications",
+    "benchmark", "benchmarks", "improvement", "improvements", "gain", "gains", "drop", "degradation",
+    "pipeline", "pipelines", "process", "regime", "regimes", "objective", "objectives",
+}
+_LIST_INTRODUCERS = {"such", "including", "like", "e.g.", "(", ":", "namely"}
 _LIST_SEPARATORS = {",", "and", "or", "as", "well", "(", ":", "such", "including", "like", "e.g.", "i.e."}
 
 
@@ -61,8 +70,19 @@ def grow_left(doc: Doc, head: int, lex: PhraseLexicon) -> int:
 
 
 def _head_ok(token: Token, lex: PhraseLexicon) -> bool:
-    nxt = token.nbor(1).text.lower() if token.i + 1 < len(token.doc) else ""
-    return lex.type_words.get(nxt) != "Method" and nxt not in ("-based",)
+    """The head ends its phrase: next comes punctuation, a function word or a frame noun.
+
+    "understanding diagrams" (a verb with its object) and "learning methods"
+    (a modifier of a method) are not task names.
+    """
+    if token.i + 1 >= len(token.doc):
+        return True
+    nxt = token.nbor(1)
+    low = nxt.lower_
+    if lex.type_words.get(low) == "Method":
+        return False
+    return (nxt.is_punct or low in lex.stop or low in _FOLLOWERS or low.endswith("ly")
+            or not any(c.isalpha() for c in low))
 
 
 def task_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
@@ -88,9 +108,9 @@ def _task_lists(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
         if low in ("task", "tasks") and token.i > 0:
             prev = doc[token.i - 1]
             if is_modifier(prev, lex) and prev.text.lower() not in lex.task_heads:
-                if not prev.text.lower().endswith(_ADJ_SUFFIXES):
+                if prev.text.lower().endswith(_NOUN_SUFFIXES):
                     yield doc[grow_left(doc, prev.i, lex):prev.i + 1]
-            if token.i + 2 < len(doc) and doc[token.i + 1].lower_ in ("such", "of", "including", "like"):
+            if token.i + 2 < len(doc) and doc[token.i + 1].lower_ in ("such", "including", "like"):
                 yield from list_items(doc, token.i + 1, lex)
 
 
@@ -116,7 +136,7 @@ def metric_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
     """Metric names: head-word phrases, items after "metrics including", numbers' measures."""
     for token in doc:
         low = token.text.lower()
-        if low in lex.metric_cues and token.i + 1 < len(doc):
+        if low in lex.metric_cues and token.i + 1 < len(doc) and doc[token.i + 1].lower_ in _LIST_INTRODUCERS:
             yield from list_items(doc, token.i + 1, lex)
         if low not in lex.metric_heads or not token.text.islower() or not _head_ok(token, lex):
             continue

@@ -34,6 +34,7 @@ class Ent:
     name: str
     type: str
     source: str
+    key: str | None = None  # canonical gazetteer name, when a gazetteer matched
 
     @property
     def confidence(self) -> float:
@@ -58,7 +59,9 @@ def _words(filename: str) -> frozenset[str]:
 
 def entities(doc: Doc) -> list[Ent]:
     """The merged entity spans as `Ent`s (names as the names component set them)."""
-    return [Ent(s, s.kb_id_ or s.text, s.label_, s.id_) for s in doc.spans.get("kg_entities", [])]
+    known = {(s.start, s.end): s.kb_id_ for s in doc.spans.get("kg_gazetteer", [])}
+    return [Ent(s, s.kb_id_ or s.text, s.label_, s.id_, known.get((s.start, s.end)))
+            for s in doc.spans.get("kg_entities", [])]
 
 
 def is_first_person(sent: Span, end: int) -> bool:
@@ -77,7 +80,7 @@ def proposals(doc: Doc, ents: list[Ent]) -> dict[str, str]:
     """Names the paper proposes -> their type (Method, Dataset or Benchmark)."""
     found: dict[str, str] = {}
     for cue in doc.spans.get("kg_cues", []):
-        if cue.label_ != "proposes" or not is_first_person(cue.sent, cue.end):
+        if cue.label_ != "proposes" or not is_first_person(cue.sent, cue.end) or _is_noun_use(cue):
             continue
         target = _first_proposable(doc, ents, cue)
         if target is not None:
@@ -88,12 +91,17 @@ def proposals(doc: Doc, ents: list[Ent]) -> dict[str, str]:
     return found
 
 
+def _is_noun_use(cue: Span) -> bool:
+    """"the design of", "a release": the cue word used as a noun, not a verb."""
+    return cue.start > 0 and cue.doc[cue.start - 1].lower_ in ("the", "a", "an", "of", "this", "its", "their")
+
+
 def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
     sent_end = min(cue.sent.end, cue.end + 16)
     stop = next((t.i for t in doc[cue.end:sent_end] if t.lower_ in _PROPOSE_STOP), sent_end)
     for ent in ents:
         if cue.end <= ent.span.start < stop and ent.source != "gazetteer":
-            if ent.type in _PROPOSABLE or _titled_task(doc, ent):
+            if (ent.type in _PROPOSABLE and (ent.type != "Unknown" or len(ent.span) > 1)) or _titled_task(doc, ent):
                 return ent
     return None
 
@@ -138,12 +146,22 @@ def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
 
 
 def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: int) -> list[Ent]:
+    """The entities right after a cue: the first within a few tokens, then its list."""
     end = min(cue.sent.end, cue.end + window)
     stop = next((t.i for t in doc[cue.end:end] if t.lower_ in stops), end)
-    return [e for e in ents if cue.end <= e.span.start < stop]
+    found: list[Ent] = []
+    last = cue.end
+    for e in ents:
+        if not cue.end <= e.span.start < stop:
+            continue
+        if e.span.start - last > (6 if not found else 5):
+            break
+        found.append(e)
+        last = e.span.end
+    return found
 
 
-def built_on(doc: Doc, ents: list[Ent], proposed: set[str], excluded: set[str]) -> list[Fact]:
+def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[str]) -> list[Fact]:
     """Methods used by the paper: after "based on", "using", "fine-tune", ... or before "backbone"."""
     facts = []
     for cue in doc.spans.get("kg_cues", []):
@@ -156,7 +174,18 @@ def built_on(doc: Doc, ents: list[Ent], proposed: set[str], excluded: set[str]) 
         for ent in targets:
             if ent.type == "Method" and ent.name not in proposed and ent.name not in excluded:
                 facts.append(Fact("builds_on", ent, cue.sent, ent.confidence))
+    if "Method" not in proposed.values():
+        return facts
+    for ent in ents:  # weaker: a method named where a method paper describes its own work
+        sent = ent.span.sent
+        if ent.type == "Method" and ent.name not in proposed and ent.name not in excluded and _own(sent, ents, proposed):
+            facts.append(Fact("builds_on", ent, sent, ent.confidence * 0.6))
     return facts
+
+
+def _own(sent: Span, ents: list[Ent], proposed: set[str] | dict[str, str]) -> bool:
+    """Is the sentence about the paper's own work (first person or a proposed name)?"""
+    return is_first_person(sent, sent.end) or any(e.name in proposed for e in ents if _inside(e.span, sent))
 
 
 def evaluated(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
@@ -167,7 +196,7 @@ def evaluated(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Fact]
         if ent.type not in _DATA:
             continue
         sent = ent.span.sent
-        own = is_first_person(sent, sent.end) or any(e.name in proposed for e in ents if _inside(e.span, sent))
+        own = _own(sent, ents, proposed)
         cued = any(t.lower_ in eval_words for t in sent)
         if ent.name in proposed or own or cued:
             conf = ent.confidence if (own and cued) or ent.name in proposed else ent.confidence * 0.8

@@ -35,6 +35,8 @@ def is_coined(text: str, stop: frozenset[str]) -> bool:
     name = core(text)
     if text in stop or name in stop or len(name) < 2 or not any(c.isalpha() for c in name):
         return False
+    if any(c in name for c in "()[]{}=<>+*^|\\$"):
+        return False  # maths, not a name: "O(N", "x^2"
     if _QUANTITY.fullmatch(name) or "http" in name or "@" in name or "." in name.rstrip("."):
         return name[:1].isalpha() and bool(re.search(r"\d\.\d", name))  # Llama3.1
     parts = name.split("-")
@@ -48,7 +50,9 @@ def is_coined(text: str, stop: frozenset[str]) -> bool:
     letters = [c for c in name if c.isalpha()]
     uppers = sum(c.isupper() for c in letters)
     if any(c.isdigit() for c in name):
-        return uppers >= 1 or len(name) >= 5
+        return uppers >= 1 or bool(re.fullmatch(r"[a-z]+\d+[a-z]+", name))  # word2vec, not beta-3
+    if name[0].islower() and uppers == 1 and name[-1].isupper():
+        return False  # "logN", "topK": a variable
     return uppers >= 2 or (name[0].islower() and uppers >= 1)
 
 

@@ -37,7 +37,7 @@ class NameTyper:
             guess = self._group_type(doc, members)
             for i in group:
                 span = entities[i]
-                if span.id_ not in _RETYPABLE and span.label_ != "Unknown":
+                if span.id_ not in _RETYPABLE:
                     continue
                 label = self._suffix_type(span.text) or guess
                 if label and label != span.label_:

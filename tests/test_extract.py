@@ -1,0 +1,80 @@
+"""Tests of kg.extract on tiny abstracts: names, relations, results, offsets."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from kg.extract import code_url, extract
+from kg.model import Paper
+from kg.nlp import build_nlp
+from kg.text import clean_latex
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return build_nlp()
+
+
+def run(nlp, abstract: str):
+    paper = Paper(id="t:1", abstract=abstract, source="t.txt")
+    clean = clean_latex(abstract)
+    return extract(nlp(clean.text), paper, clean)
+
+
+def rel(record, relation: str) -> set[str]:
+    return {r.target for r in record.relations if r.relation == relation}
+
+
+def test_proposes_compared_and_evaluated(nlp):
+    rec = run(nlp, "We propose FooNet, a novel framework for image classification. Experiments on "
+                   "CIFAR-10 and ImageNet show that FooNet outperforms ResNet, ViT and BarFormer.")
+    assert rel(rec, "proposes") == {"FooNet"}
+    assert rel(rec, "compared_with") == {"ResNet", "ViT", "BarFormer"}
+    assert {"CIFAR-10", "ImageNet"} <= rel(rec, "evaluated_on")
+    assert "FooNet" in rel(rec, "mentions")
+
+
+def test_acronym_definition_gives_short_name_and_alias(nlp):
+    rec = run(nlp, "Our method, Model-Augmented Data for Quux Learning (MAD-QL) uses small amounts of data.")
+    assert rel(rec, "proposes") == {"MAD-QL"}
+    assert ("Model-Augmented Data for Quux Learning", "MAD-QL") in rec.aliases
+
+
+def test_latex_name_is_cleaned_and_offsets_point_into_original(nlp):
+    abstract = r"We present Foo$^2$Det, a brand new framework for 3D detection."
+    rec = run(nlp, abstract)
+    assert rel(rec, "proposes") == {"Foo2Det"}
+    mention = next(m for m in rec.mentions if m.name == "Foo2Det")
+    assert abstract[mention.start:mention.end] == "Foo$^2$Det"
+    prop = next(r for r in rec.relations if r.relation == "proposes")
+    assert abstract[prop.evidence.start:prop.evidence.end].startswith("We present")
+    assert 0.0 <= prop.confidence <= 1.0
+
+
+def test_builds_on_and_no_self_baseline(nlp):
+    rec = run(nlp, "We introduce QuxNet, built upon CLIP. QuxNet outperforms QuxNet-lite baselines.")
+    assert "CLIP" in rel(rec, "builds_on")
+    assert "QuxNet" not in rel(rec, "compared_with")
+
+
+def test_results(nlp):
+    rec = run(nlp, "We propose ZapNet. ZapNet runs at 20 FPS and is 15$\\times$ faster than SlowNet.")
+    got = {(r.value_text, r.value, r.unit) for r in rec.results}
+    assert ("20 FPS", 20.0, "FPS") in got
+    assert ("15×", 15.0, "x") in got
+    fast = next(r for r in rec.results if r.unit == "x")
+    assert fast.baseline == "SlowNet" and fast.method == "ZapNet"
+
+
+def test_code_url():
+    assert code_url("Code: https://github.com/a/b.") == "https://github.com/a/b"
+    assert code_url("No code here.") is None
+
+
+def test_hostile_input_is_fast(nlp):
+    text = ("(" * 2000) + " a" * 50_000 + ("UniGS-" * 20_000) + " e.g." * 5000 + "1," * 20_000
+    start = time.process_time()
+    run(nlp, text)
+    assert time.process_time() - start < 20

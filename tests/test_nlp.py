@@ -1,0 +1,129 @@
+"""Unit tests of the kg_* spaCy components on tiny inline texts."""
+
+from __future__ import annotations
+
+import pytest
+import spacy
+
+import kg.nlp  # noqa: F401  (registers the kg_* factories)
+from kg.nlp import build_nlp, keep_name_tokens
+from kg.nlp.abbreviations import find_long_form
+from kg.nlp.results import parse_number
+from kg.nlp.shapes import is_coined
+
+STOP = frozenset({"LLM", "RL", "GPU", "SOTA"})
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return build_nlp()
+
+
+def _blank(*pipes: str):
+    nlp = spacy.blank("en")
+    keep_name_tokens(nlp)
+    for pipe in pipes:
+        nlp.add_pipe(pipe)
+    return nlp
+
+
+def test_pipeline_order(nlp):
+    assert nlp.pipe_names == list(kg.nlp.PIPES)
+
+
+def test_sentencizer_keeps_abbreviations_and_splits_missing_space():
+    nlp = _blank("kg_sentencizer")
+    doc = nlp("We use e.g. CLIP and i.e. ViT, as in Smith et al. 2020. Scores are 9.36 vs. 8.1 here.In this paper, we go.")
+    sents = [s.text for s in doc.sents]
+    assert sents == [
+        "We use e.g. CLIP and i.e. ViT, as in Smith et al. 2020.",
+        "Scores are 9.36 vs. 8.1 here.",
+        "In this paper, we go.",
+    ]
+
+
+def test_tokenizer_keeps_coined_names_whole():
+    nlp = _blank()
+    assert [t.text for t in nlp("GS-Former on MS-COCO and Geometry3K")] == [
+        "GS-Former", "on", "MS-COCO", "and", "Geometry3K"]
+
+
+@pytest.mark.parametrize("short, text, expected", [
+    ("MAD-TD", "Our method, Model-Augmented Data for TD Learning", "Model-Augmented Data for TD Learning"),
+    ("GNNs", "expressive capacity of Graph Neural Networks", "Graph Neural Networks"),
+    ("MARL", "Multi-agent reinforcement learning", "Multi-agent reinforcement learning"),
+])
+def test_schwartz_hearst_long_form(short, text, expected):
+    start = find_long_form(short, text)
+    assert start is not None and text[start:] == expected
+
+
+def test_abbreviations_component_both_orders():
+    nlp = _blank("kg_sentencizer", "kg_abbreviations")
+    doc = nlp("We study Incremental object detection (IOD). We propose DeLLMa (Decision-making Large Language Model assistant).")
+    pairs = [(long.text, short.text) for long, short in doc._.kg_abbreviations]
+    assert ("Incremental object detection", "IOD") in pairs
+    assert ("Decision-making Large Language Model assistant", "DeLLMa") in pairs
+
+
+@pytest.mark.parametrize("text, coined", [
+    ("UniGS", True), ("DeLLMa", True), ("Uni3D", True), ("GS-Former", True), ("iBOT", True),
+    ("PGPS9k", True), ("word2vec", True), ("LLM", False), ("LLMs", False), ("3D", False),
+    ("96k", False), ("KD-based", False), ("Gaussian-Aware", False), ("logN", False), ("beta-3", False),
+    ("Transformer", False),
+])
+def test_coined_shapes(text, coined):
+    assert is_coined(text, STOP) is coined
+
+
+def test_gazetteer_not_inside_compound(nlp):
+    doc = nlp("We train on ImageNet-1k and test on ImageNet.")
+    found = [(s.text, s.label_) for s in doc.spans["kg_gazetteer"]]
+    assert ("ImageNet-1k", "Dataset") in found
+    assert [t for t, _ in found].count("ImageNet") == 1
+
+
+def test_names_find_and_type_new_names(nlp):
+    doc = nlp("We propose FooNet, a novel framework. Experiments on the BarSet, QuxBench and ZedData datasets "
+              "show that FooNet outperforms BazNN.")
+    types = {s.text: s.label_ for s in doc.spans["kg_entities"]}
+    assert types["FooNet"] == "Method"
+    assert types["QuxBench"] == "Benchmark"
+    assert types["ZedData"] in ("Dataset", "Benchmark")
+    assert types["BazNN"] == "Method"
+
+
+def test_field_acronyms_are_not_names(nlp):
+    doc = nlp("Recent LLMs and RL agents run on a GPU and reach SOTA.")
+    assert [s.text for s in doc.spans["kg_entities"] if s.label_ in ("Method", "Dataset")] == []
+
+
+def test_task_and_metric_phrases(nlp):
+    doc = nlp("We address incremental object detection. It improves decoding throughput and accuracy.")
+    spans = {(s.kb_id_, s.label_) for s in doc.spans["kg_entities"]}
+    assert ("incremental object detection", "Task") in spans
+    assert ("decoding throughput", "Metric") in spans
+
+
+def test_cues(nlp):
+    doc = nlp("Our model outperforms X and is based on Y.")
+    assert {(c.text, c.label_) for c in doc.spans["kg_cues"]} >= {
+        ("outperforms", "compared_with"), ("based on", "builds_on")}
+
+
+@pytest.mark.parametrize("text, value, unit", [
+    ("+9.36%", 9.36, "%"), ("50,000×", 50000.0, "x"), ("54ms", 54.0, "ms"), ("-3", -3.0, None)])
+def test_parse_number(text, value, unit):
+    assert parse_number(text) == (value, unit)
+
+
+def test_results_component(nlp):
+    doc = nlp("It runs at 20 FPS and is 5× faster, with 78.8% accuracy on 268 tasks.")
+    got = [(s.text, s._.kg_value, s._.kg_unit) for s in doc.spans["kg_results"]]
+    assert got == [("20 FPS", 20.0, "FPS"), ("5×", 5.0, "x"), ("78.8%", 78.8, "%")]
+
+
+def test_missing_model_raises():
+    from kg.errors import ModelNotFound
+    with pytest.raises(ModelNotFound, match="spacy download"):
+        build_nlp("xx_no_such_pipeline_sm")
