@@ -324,3 +324,38 @@ def serve(graph: Path, host: str, port: int, timeout: float, max_rows: int) -> N
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     run_server(kg, host, port, Limits(timeout=timeout, max_rows=max_rows),
                on_ready=lambda url: click.echo(f"SPARQL endpoint at {url} (read-only; Ctrl-C to stop)"))
+
+
+@cli.command()
+@click.argument("graph", type=click.Path(path_type=Path))
+@click.option("--out", "-o", default=Path("view.html"), show_default=True,
+              type=click.Path(dir_okay=False, path_type=Path), help="HTML file to write (one self-contained page).")
+@click.option("--focus", default=None, help="Keep only the neighbourhood of this node: entity name or alias, paper id or title.")
+@click.option("--depth", type=click.IntRange(min=0), default=None, help="Hops around --focus, either direction  [default: 1]")
+@click.option("--types", default=None,
+              help="Comma-separated node types to keep: paper, method, dataset, benchmark, task, metric, result.")
+@click.option("--only", type=click.Choice(["comparisons"]), default=None,
+              help="'comparisons': only methods and their compared-with edges (arrow to the baseline).")
+@click.option("--title", default=None, help="Page title (default: describes the view).")
+@user_errors
+def viz(graph: Path, out: Path, focus: str | None, depth: int | None, types: str | None, only: str | None,
+        title: str | None) -> None:
+    """Write an interactive, offline HTML explorer of GRAPH, or of a filtered view of it."""
+    from kg.atomic import write_atomic
+    from kg.visualize import ViewError, view, write_html
+
+    if depth is not None and focus is None:
+        raise click.UsageError("--depth needs --focus")
+    depth = 1 if depth is None else depth
+    kinds = types.split(",") if types is not None else None
+    G = view(KnowledgeGraph.load(graph).to_networkx(), focus=focus, depth=depth, types=kinds,
+             only_comparisons=only == "comparisons")
+    if G.number_of_nodes() == 0:
+        raise ViewError("the view is empty: no node matches these filters")
+    parts = [f"kg: {graph.name}"]
+    parts += [f"around {focus} (depth {depth})"] if focus else []
+    parts += [types] if types else []
+    parts += ["comparisons only"] if only else []
+    write_atomic(out, write_html(G, out, title or " · ".join(parts)))
+    n, m = G.number_of_nodes(), G.number_of_edges()
+    click.echo(f"wrote {out}: {n} node{'s' * (n != 1)}, {m} edge{'s' * (m != 1)}")

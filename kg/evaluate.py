@@ -156,7 +156,7 @@ def format_scores(ev: Evaluation) -> str:
     lines = [f"{'field':<15}{'P':>7}{'R':>7}{'F1':>7}{'tp':>6}{'fp':>6}{'fn':>6}"]
     for fld, s in ev.scores.items():
         lines.append(f"{fld:<15}{s.precision:>7.3f}{s.recall:>7.3f}{s.f1:>7.3f}{s.tp:>6}{s.fp:>6}{s.fn:>6}")
-    lines.append(f"({ev.papers} gold papers" + (f"; {len(ev.missing_papers)} not in the graph" if ev.missing_papers else "") + ")")
+    lines.append(f"({ev.papers} gold papers" + (f"; {len(ev.missing_papers)} with nothing extracted" if ev.missing_papers else "") + ")")
     return "\n".join(lines)
 
 

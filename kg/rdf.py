@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
+import re
 from collections.abc import Iterator
 from decimal import Decimal
 from urllib.parse import quote
@@ -17,17 +19,27 @@ from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.collection import Collection
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
 
+from kg.errors import GraphLoadError
 from kg.graph import derive_method_edges
 from kg.model import METHOD_RELATIONS
+from kg.text import absolute_url
 from kg.vocab import CLASSES, KG, PREFIXES, PROPERTY_RELATIONS, RELATION_PROPERTIES, RES, SCHEMA
 
 _RESULT_LINKS = {"method": KG.forMethod, "metric": KG.onMetric, "dataset": KG.onDataset, "baseline": KG.relativeTo}
 _ENTITY_CLASSES = ("Method", "Dataset", "Benchmark", "Task", "Metric")
 
 
+# Not allowed anywhere in an IRI (RFC 3987 / Turtle IRIREF), or a '%' that starts no %XX escape.
+_IRI_UNSAFE = re.compile(r'[\x00-\x20<>"{}|^`\\\x7f-\x9f\ufffe\uffff\ud800-\udfff]|%(?![0-9A-Fa-f]{2})')
+
+
 def iri_safe(text: str) -> str:
     """Percent-encode everything that is not unreserved, so any text makes a valid IRI part."""
-    return quote(text, safe="")
+    return quote(text, safe="", errors="surrogatepass")
+
+
+def _utf8(text: str) -> bytes:
+    return text.encode("utf-8", "surrogatepass")
 
 
 def paper_iri(paper_id: str) -> URIRef:
@@ -35,17 +47,20 @@ def paper_iri(paper_id: str) -> URIRef:
 
 
 def entity_iri(key: str) -> URIRef:
+    """`<type>/<slug>` keys are already IRI-safe; anything else a key holds is percent-encoded."""
+    if _IRI_UNSAFE.search(key):
+        key = _IRI_UNSAFE.sub(lambda m: quote(m.group(0), safe="", errors="surrogatepass"), key)
     return RES[key]
 
 
 def result_iri(node: str) -> URIRef:
     """`result:<paper id>:<n>` -> res:result/<paper id>/<n>."""
     pid, n = node[len("result:"):].rsplit(":", 1)
-    return RES[f"result/{iri_safe(pid)}/{n}"]
+    return RES[f"result/{iri_safe(pid)}/{iri_safe(n)}"]
 
 
 def assertion_iri(paper_id: str, relation: str, target: str) -> URIRef:
-    digest = hashlib.sha1(f"{paper_id}\x1f{relation}\x1f{target}".encode()).hexdigest()[:20]
+    digest = hashlib.sha1(_utf8(f"{paper_id}\x1f{relation}\x1f{target}")).hexdigest()[:20]
     return RES[f"assertion/{digest}"]
 
 
@@ -59,7 +74,11 @@ def _node_iri(G: nx.MultiDiGraph, node: str) -> URIRef:
 
 
 def _dec(value: float) -> Literal:
-    return Literal(Decimal(repr(float(value))), datatype=XSD.decimal)
+    """xsd:decimal in plain notation (1e-05 -> 0.00001); only finite numbers are decimals."""
+    value = float(value)
+    if not math.isfinite(value):
+        raise ValueError(f"{value} is not an xsd:decimal")
+    return Literal(Decimal(repr(value)), datatype=XSD.decimal)
 
 
 def to_rdf(G: nx.MultiDiGraph) -> Graph:
@@ -117,7 +136,7 @@ def _paper_triples(d: dict) -> Iterator[tuple]:
     if d.get("url"):
         yield s, SCHEMA.url, Literal(d["url"], datatype=XSD.anyURI)
     if d.get("code_url"):
-        yield s, KG.codeRepository, URIRef(quote(d["code_url"], safe=":/?#[]@!$&'()*+,;=%~"))
+        yield s, KG.codeRepository, URIRef(absolute_url(d["code_url"]))
 
 
 def _author_list(d: dict) -> Iterator[tuple]:
@@ -125,7 +144,7 @@ def _author_list(d: dict) -> Iterator[tuple]:
     authors = d.get("authors") or []
     if not authors:
         return
-    base = hashlib.sha1(d["id"].encode()).hexdigest()[:16]
+    base = hashlib.sha1(_utf8(d["id"])).hexdigest()[:16]
     nodes = [BNode(f"authors{base}")] + [BNode(f"authors{base}n{i}") for i in range(1, len(authors))]
     yield paper_iri(d["id"]), SCHEMA.author, nodes[0]
     for i, (node, name) in enumerate(zip(nodes, authors)):
@@ -168,7 +187,7 @@ def _result_triples(G: nx.MultiDiGraph, node: str, d: dict) -> Iterator[tuple]:
     paper = paper_iri(d["paper"])
     yield s, RDF.type, KG.Result
     yield s, KG.valueText, Literal(d["value_text"])
-    if d.get("value") is not None:
+    if d.get("value") is not None and math.isfinite(d["value"]):  # NaN/inf: kg:valueText keeps the text
         yield s, KG.value, _dec(d["value"])
     if d.get("unit"):
         yield s, KG.unit, Literal(d["unit"])
@@ -189,18 +208,29 @@ def _entity_key(iri: URIRef) -> str:
 
 
 def from_rdf(g: Graph) -> nx.MultiDiGraph:
-    """Rebuild the networkx graph from an export (inverse of `to_rdf`)."""
+    """Rebuild the networkx graph from an export (inverse of `to_rdf`).
+
+    RDF that is not a complete kg export (a required value missing or of the wrong
+    type) raises GraphLoadError naming the node, never a bare TypeError.
+    """
+    try:
+        return _from_rdf(g)
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise GraphLoadError(f"not a complete kg export: {exc}") from None
+
+
+def _from_rdf(g: Graph) -> nx.MultiDiGraph:
     G = nx.MultiDiGraph()
     papers = {}
     for s in sorted(g.subjects(RDF.type, KG.Paper)):
-        pid = str(g.value(s, DCTERMS.identifier))
+        pid = str(_required(g, s, DCTERMS.identifier))
         papers[s] = pid
         G.add_node(f"paper:{pid}", **_paper_attrs(g, s, pid))
     for kind in _ENTITY_CLASSES:
         for s in sorted(g.subjects(RDF.type, CLASSES[kind])):
             if kind == "Dataset" and (s, RDF.type, KG.Benchmark) in g:
                 continue
-            G.add_node(_entity_key(s), kind=kind, label=str(g.value(s, RDFS.label)),
+            G.add_node(_entity_key(s), kind=kind, label=str(_required(g, s, RDFS.label)),
                        aliases=sorted(str(a) for a in g.objects(s, SKOS.altLabel)),
                        variant_of=_opt_key(g.value(s, KG.variantOf)),
                        same_as=sorted(str(o) for o in g.objects(s, SKOS.exactMatch)))
@@ -212,6 +242,13 @@ def from_rdf(g: Graph) -> nx.MultiDiGraph:
         _load_result(g, G, s)
     derive_method_edges(G)
     return G
+
+
+def _required(g: Graph, s: object, p: URIRef) -> object:
+    value = g.value(s, p)
+    if value is None:
+        raise ValueError(f"<{s}> has no <{p}>")
+    return value
 
 
 def _opt_key(iri: object) -> str | None:
@@ -238,22 +275,24 @@ def _load_assertion(g: Graph, G: nx.MultiDiGraph, a: URIRef, papers: dict) -> No
     rel = PROPERTY_RELATIONS.get(str(pred))
     if subj not in papers or rel is None or not isinstance(obj, URIRef):
         return
-    G.add_edge(f"paper:{papers[subj]}", _entity_key(obj), key=rel, level="paper",
-               evidence=str(g.value(a, KG.evidence)), start=int(g.value(a, KG.evidenceStart)),
-               end=int(g.value(a, KG.evidenceEnd)), confidence=float(g.value(a, KG.confidence)))
+    G.add_edge(f"paper:{papers[subj]}", _entity_key(obj), key=rel, level="paper", **_provenance(g, a))
+
+
+def _provenance(g: Graph, s: object) -> dict:
+    return {"evidence": str(_required(g, s, KG.evidence)), "start": int(_required(g, s, KG.evidenceStart)),
+            "end": int(_required(g, s, KG.evidenceEnd)), "confidence": float(_required(g, s, KG.confidence))}
 
 
 def _load_result(g: Graph, G: nx.MultiDiGraph, s: URIRef) -> None:
-    pid = str(g.value(g.value(s, PROV.wasDerivedFrom), DCTERMS.identifier))
+    pid = str(_required(g, _required(g, s, PROV.wasDerivedFrom), DCTERMS.identifier))
     n = str(s).rsplit("/", 1)[1]
     node = f"result:{pid}:{n}"
     value = g.value(s, KG.value)
     unit = g.value(s, KG.unit)
     attrs = {attr: _opt_key(g.value(s, prop)) for attr, prop in _RESULT_LINKS.items()}
-    G.add_node(node, kind="Result", paper=pid, **attrs, value_text=str(g.value(s, KG.valueText)),
+    G.add_node(node, kind="Result", paper=pid, **attrs, value_text=str(_required(g, s, KG.valueText)),
                value=float(value) if value is not None else None, unit=str(unit) if unit is not None else None,
-               evidence=str(g.value(s, KG.evidence)), start=int(g.value(s, KG.evidenceStart)),
-               end=int(g.value(s, KG.evidenceEnd)), confidence=float(g.value(s, KG.confidence)))
+               **_provenance(g, s))
     G.add_edge(f"paper:{pid}", node, key="has_result", level="paper")
 
 
@@ -265,7 +304,8 @@ FORMATS = {"ttl": "turtle", "nt": "nt", "jsonld": "json-ld", "trig": "trig"}
 def serialize(g: Graph, fmt: str) -> bytes:
     """Serialise deterministically: same triples, byte-identical output."""
     if fmt == "nt":
-        lines = g.serialize(format="nt", encoding="utf-8").decode("utf-8").splitlines()
+        # split on \n only: rdflib leaves U+2028, U+0085, \x0b... raw in literals, and splitlines() would cut there
+        lines = g.serialize(format="nt", encoding="utf-8").decode("utf-8").split("\n")
         return ("\n".join(sorted(set(line for line in lines if line.strip()))) + "\n").encode("utf-8")
     if fmt == "jsonld":
         return _jsonld(g)

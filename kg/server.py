@@ -13,6 +13,7 @@ import io
 import ipaddress
 import logging
 import re
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -249,9 +250,11 @@ class SparqlServer(ThreadingHTTPServer):
     """A ThreadingHTTPServer that answers SPARQL at /sparql."""
 
     daemon_threads = True
+    request_queue_size = 64
 
     def __init__(self, address: tuple[str, int], endpoint: Endpoint) -> None:
         self.endpoint = endpoint
+        self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
         super().__init__(address, _Handler)
 
     @property

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from urllib.parse import quote
 
 # Commands whose braced argument is the visible text.
 _KEEP_ARG = re.compile(
@@ -53,6 +54,22 @@ def sanitize(text: str) -> str:
     if _SURROGATE.search(text):
         text = _SURROGATE.sub("\ufffd", text)
     return _CONTROL.sub(" ", text)
+
+
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]{0,30}:")
+_STRAY_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
+_URL_SAFE = "!#$&'()*+,/:;=?@[]~%"  # RFC 3986 reserved and unreserved characters, and %XX escapes
+
+
+def absolute_url(url: str) -> str:
+    """A URL as a valid absolute IRI: `https://` when it has no scheme, anything unsafe percent-encoded.
+
+    Idempotent, so a graph that stores `absolute_url(u)` round-trips through RDF unchanged.
+    """
+    url = url.strip()
+    if not _SCHEME.match(url):
+        url = "https://" + url.lstrip("/")
+    return quote(_STRAY_PERCENT.sub("%25", url), safe=_URL_SAFE, errors="surrogatepass")
 
 
 def unsafe_chars(text: str) -> int:

@@ -101,10 +101,13 @@ class Comparison:
     direction: str = "baselines"
 
     def flat(self) -> dict[str, Any]:
-        first = self.support[0] if self.support else Support("")
+        """One table row: labels, papers, evidence sentences (joined by " | ") and results."""
+        confidences = [s.confidence for s in self.support if s.confidence is not None]
         return {"direction": self.direction, "depth": self.depth, "challenger": self.challenger_label,
-                "baseline": self.baseline_label, "papers": " ".join(self.papers), "evidence": first.evidence,
-                "confidence": first.confidence, "results": "; ".join(s.text() for s in self.results)}
+                "baseline": self.baseline_label, "papers": " ".join(self.papers),
+                "evidence": " | ".join(s.evidence for s in self.support if s.evidence),
+                "confidence": max(confidences, default=None),
+                "results": "; ".join(s.text() for s in self.results)}
 
 
 @dataclass(frozen=True)

@@ -23,13 +23,13 @@ from kg.graph import build_graph
 from kg.ingest import read_corpus
 from kg.model import ENTITY_TYPES, PAPER_RELATIONS, Evidence, Mention, Paper, PaperRecord, Relation, Result
 from kg.resolve import resolve
-from kg.text import clean_latex, sanitize
+from kg.text import absolute_url, clean_latex, sanitize
 
 from conftest import ROOT
 
 SHAPES = ROOT / "ontology" / "paperkg-shapes.ttl"
 FAST = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SLOW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Characters that break naive writers: quoting, escaping, IRI syntax, line ends, controls, bidi, astral.
 SPECIALS = list('"\'\\\n\r\t <>{}|^`%#&;:/?@$_~') + [
@@ -44,6 +44,13 @@ URLISH = st.none() | TEXT | st.builds(lambda t: "https://github.com/" + t, TEXT)
     lambda t: "github.com/" + t, TEXT)
 
 
+# The extractor's contract: a relation's object has the type the ontology gives its range.
+RELATIONS_FOR = {t: ["proposes", "mentions"] + [r for r, types in {
+    "evaluated_on": ("Dataset", "Benchmark"), "compared_with": ("Method",), "builds_on": ("Method",),
+    "addresses": ("Task",), "uses_metric": ("Metric",)}.items() if t in types] for t in ENTITY_TYPES}
+assert set().union(*RELATIONS_FOR.values()) == set(PAPER_RELATIONS)
+
+
 @st.composite
 def records(draw) -> list[PaperRecord]:
     ids = draw(st.lists(TEXT, min_size=1, max_size=3, unique=True))
@@ -53,8 +60,7 @@ def records(draw) -> list[PaperRecord]:
         ev = Evidence(ev.sentence, ev.start, ev.start + draw(st.integers(0, 50)))
         names = draw(st.lists(st.tuples(TEXT, st.sampled_from(ENTITY_TYPES)), min_size=1, max_size=4))
         mentions = tuple(Mention(n, t, 0, len(n)) for n, t in names)
-        relations = tuple(Relation(draw(st.sampled_from(PAPER_RELATIONS)), n, t, ev,
-                                   draw(st.floats(0, 1)))
+        relations = tuple(Relation(draw(st.sampled_from(RELATIONS_FOR[t])), n, t, ev, draw(st.floats(0, 1)))
                           for n, t in names)
         results = tuple(Result(draw(TEXT), draw(st.none() | st.floats(-1e300, 1e300, allow_nan=False)),
                                draw(OPT_TEXT), ev, draw(st.floats(0, 1)), method=names[0][0],
@@ -103,6 +109,9 @@ def assert_valid_iris(g: Graph) -> None:
 @given(records())
 def test_every_export_parses_back_to_an_equal_graph(recs):
     G = graph_of(recs)
+    for _, d in G.nodes(data=True):  # the one documented normalisation: code URLs become absolute IRIs
+        if d.get("code_url"):
+            d["code_url"] = absolute_url(d["code_url"])
     want = graph_signature(G)
     for fmt, g in exports(G).items():
         assert graph_signature(rdf.from_rdf(g)) == want, fmt
@@ -115,25 +124,33 @@ def test_every_iri_is_valid_and_absolute(recs):
         assert_valid_iris(g)
 
 
+@pytest.fixture(scope="module")
+def shapes() -> Graph:
+    return Graph().parse(SHAPES)
+
+
 @SLOW
-@given(records())
-def test_exports_pass_shacl_whatever_the_text(recs):
+@given(recs=records())
+def test_exports_pass_shacl_whatever_the_text(shapes, recs):
     from pyshacl import validate
 
     g = exports(graph_of(recs))["ttl"]
-    ok, _, report = validate(g, shacl_graph=Graph().parse(SHAPES), inference="none")
+    ok, _, report = validate(g, shacl_graph=shapes, inference="none")
     assert ok, report
 
 
-@FAST
+@SLOW
 @given(records())
 def test_rdflib_serialisers_agree_with_the_fast_writers(recs):
-    """`rdf.serialize` (rdflib) and `pipeline.render` describe the same triples."""
+    """`rdf.serialize` (rdflib's writers, used by API callers) load back to the same graph as the exports."""
     G = graph_of(recs)
-    fast = exports(G)["nt"]
+    for _, d in G.nodes(data=True):
+        if d.get("code_url"):
+            d["code_url"] = absolute_url(d["code_url"])
+    want = graph_signature(G)
     for fmt in ("ttl", "nt", "jsonld"):
         g = rdf.parse(rdf.serialize(rdf.to_rdf(G), fmt), fmt)
-        assert set(g) == set(fast), fmt
+        assert graph_signature(rdf.from_rdf(g)) == want, fmt
 
 
 # --- reading ----------------------------------------------------------------------
@@ -209,7 +226,7 @@ def test_csv_written_by_the_csv_module_reads_back_whole(tmp_path_factory, rows):
     w.writerows(rows)
     papers = _read(tmp_path_factory.mktemp("csv"), "c.csv", buf.getvalue().encode("utf-8"))
     wanted = [(t, a) for t, a in rows if sanitize(a).strip()]
-    if len(wanted) == len(rows):
+    if len(wanted) == len(rows) and "\x00" not in buf.getvalue():  # NUL bytes: "looks like a binary file"
         assert papers is not None and len(papers) == len(rows)
         for p, (_t, a) in zip(papers, rows):
             assert p.abstract == sanitize(a).strip()

@@ -7,6 +7,7 @@ import re
 import shutil
 import socket
 import subprocess
+import sys
 import time
 import urllib.parse
 import urllib.request
@@ -21,11 +22,11 @@ from rdflib.compare import isomorphic
 
 from kg import KnowledgeGraph
 from kg.cli import cli
-from kg.push import Export, PushError, chunks, gsp_url, load_export, push_export, shard_of
-
-from conftest import ROOT, make_record
 from kg.graph import build_graph
+from kg.push import Export, PushError, chunks, gsp_url, load_export, push_export, shard_of
 from kg.resolve import resolve
+
+from conftest import ROOT, SEEDS, make_record
 
 QUERIES = ROOT / "ontology" / "queries"
 PREFIXES = """PREFIX kg: <https://w3id.org/paperkg/ontology#>
@@ -54,8 +55,11 @@ def tiny_export(tmp_path, tiny_graph) -> Path:
 
 
 @pytest.fixture(scope="module")
-def seed_export(seed_build) -> Path:
-    return seed_build[1]
+def seed_export(tmp_path_factory) -> Path:
+    """The seed corpus built once for this module, saved as RDF only (no HTML needed here)."""
+    out = tmp_path_factory.mktemp("seeds")
+    KnowledgeGraph.build([SEEDS]).save(out, ("ttl", "nt", "jsonld", "trig"))
+    return out
 
 
 @pytest.fixture(scope="module")
@@ -156,6 +160,17 @@ def test_blank_nodes_get_stable_labels_and_stay_with_their_iri(tmp_path, engine)
     assert isomorphic(Graph().parse(data="\n".join(export.lines()), format="nt"), Graph().parse(path))
 
 
+def test_both_parsers_write_the_same_canonical_n_triples(tmp_path):
+    pytest.importorskip("pyoxigraph")
+    path = tmp_path / "lit.ttl"
+    path.write_text('<http://e.org/s> <http://e.org/p> "q\\"b\\\\ t\\t b\\b f\\f c\\u0001 d\\u007F \\r\\n é ∑", '
+                    '"x"@en-GB, "x"^^<http://www.w3.org/2001/XMLSchema#string>, 0.5, "2024"^^'
+                    '<http://www.w3.org/2001/XMLSchema#gYear>, """two\nlines""" .\n', encoding="utf-8")
+    lines = load_export(path, "oxigraph").lines()
+    assert load_export(path, "rdflib").lines() == lines and len(lines) == 6
+    assert '"q\\"b\\\\ t\\t b\\b f\\f c\\u0001 d\\u007F \\r\\n é ∑"' in "".join(lines)
+
+
 def test_chunks_never_split_the_triples_of_one_root(many_export):
     export = load_export(many_export)
     root_of = {line: root for root, lines in export.groups.items() for line in lines}
@@ -187,6 +202,15 @@ def test_push_to_a_closed_port_is_one_clear_line(tiny_export):
 
 
 # --- a real Oxigraph server ---------------------------------------------------------------
+
+def oxigraph_binary() -> str:
+    """The `oxigraph` executable from PATH or beside this Python (pip's scripts folder), else skip."""
+    beside = Path(sys.executable).parent / "oxigraph"
+    binary = shutil.which("oxigraph") or (str(beside) if beside.is_file() else None)
+    if binary is None:
+        pytest.skip("the Oxigraph server binary is not installed (pip install oxigraph; it is in the test extra)")
+    return binary
+
 
 class Oxigraph:
     """An `oxigraph serve` process on a loopback port, with a persistent temp store."""
@@ -231,9 +255,7 @@ class Oxigraph:
 
 @pytest.fixture(scope="module")
 def oxigraph(tmp_path_factory):
-    binary = shutil.which("oxigraph")
-    if binary is None:
-        pytest.skip("the Oxigraph server binary is not installed (pip install oxigraph; it is in the test extra)")
+    binary = oxigraph_binary()
     for attempt in range(3):  # a free port can be taken between probing and binding
         server = Oxigraph(binary, tmp_path_factory.mktemp(f"oxigraph{attempt}") / "store")
         if server.wait():
@@ -343,3 +365,20 @@ def test_server_errors_carry_the_servers_message(oxigraph, tiny_export):
         push_export(export, f"{oxigraph.url}/no-such-path")
     result = run("push", tiny_export, "--endpoint", f"{oxigraph.url}/store", "--graph", "http://bad iri/")
     assert result.exit_code == 1 and "HTTP 400" in result.output and "Invalid IRI" in result.output
+
+
+def test_oxigraph_bulk_load_of_the_shards(many_export, tmp_path):
+    binary = oxigraph_binary()
+    assert run("export", many_export, "--shards", 3, "--out", tmp_path / "shards").exit_code == 0
+    store = tmp_path / "store"
+    files = [str(f) for f in shard_files(tmp_path / "shards")]
+    subprocess.run([binary, "load", "--location", str(store), "--file", *files], check=True, capture_output=True,
+                   timeout=120)
+    query = typical_questions(KnowledgeGraph.load(many_export))["author lists"]
+    out = subprocess.run([binary, "query", "--location", str(store), "--query", query, "--results-format", "json"],
+                         check=True, capture_output=True, timeout=120).stdout
+    assert rows_of(json.loads(out)) == local_answer(many_export, query)
+    count = subprocess.run([binary, "query", "--location", str(store), "--query",
+                            "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }", "--results-format", "csv"],
+                           check=True, capture_output=True, timeout=120).stdout.decode().split()
+    assert count == ["n", str(len(load_export(many_export)))]

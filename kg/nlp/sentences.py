@@ -8,6 +8,8 @@ abbreviation list from `ontology/patterns/sentence_abbreviations.txt`.
 
 from __future__ import annotations
 
+import numpy
+from spacy.attrs import SENT_START
 from spacy.language import Language
 from spacy.tokens import Doc, Token
 
@@ -33,13 +35,14 @@ class SentenceSplitter:
     def __call__(self, doc: Doc) -> Doc:
         if len(doc) == 0:
             return doc
-        for token in doc:
-            token.is_sent_start = token.i == 0
+        starts = numpy.full((len(doc), 1), -1, dtype="int64")  # one array write: linear time
+        starts[0, 0] = 1
         for token in doc:
             if self._ends_sentence(token):
                 nxt = self._after_closers(token)
                 if nxt is not None:
-                    doc[nxt].is_sent_start = True
+                    starts[nxt, 0] = 1
+        doc.from_array([SENT_START], starts.astype("uint64"))
         return doc
 
     def _ends_sentence(self, token: Token) -> bool:
