@@ -8,14 +8,17 @@ abstract with `clean.original_span`, so evidence points into `paper.abstract`.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 from spacy.tokens import Doc, Span
 
 from kg.model import ENTITY_TYPES, Evidence, Mention, Paper, PaperRecord, Relation, Result
-from kg.nlp.relations import Ent, Fact, built_on, compared, entities, evaluated, proposals, same_name
+from kg.nlp.relations import (Ent, Fact, built_on, compared, entities, evaluated, proposals, same_name,
+                              sentence, starting_in)
 from kg.text import CleanText
 
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"'{}]{3,300}|\b(?:github|gitlab)\.(?:com|io)/[^\s<>\"'{}]{1,300}")
+_NEAR = 30  # tokens around a value in which its metric, dataset and method are looked for
 _CODE_HOSTS = ("github", "gitlab", "huggingface", "bitbucket", "codeberg", "sites.google", "project")
 
 
@@ -51,10 +54,13 @@ def _merge_variants(ents: list[Ent]) -> list[Ent]:
     names = {(e.type, e.name.lower()): e.name for e in ents if e.type in ("Task", "Metric")}
     out = []
     for ent in ents:
-        low = ent.name.lower()
-        shorter = [n for (t, n) in names if t == ent.type and n != low and low.endswith(" " + n)]
-        if shorter:
-            ent = Ent(ent.span, names[(ent.type, min(shorter, key=len))], ent.type, ent.source, ent.key)
+        words = ent.name.lower().split()
+        if ent.type in ("Task", "Metric"):
+            for i in range(len(words) - 1, 0, -1):  # shortest known suffix wins
+                shorter = names.get((ent.type, " ".join(words[i:])))
+                if shorter is not None:
+                    ent = Ent(ent.span, shorter, ent.type, ent.source, ent.key)
+                    break
         out.append(ent)
     return out
 
@@ -71,17 +77,17 @@ def _facts(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
     facts: list[Fact] = []
     for ent in ents:
         if ent.name in names:
-            facts.append(Fact("proposes", ent, ent.span.sent, min(1.0, ent.confidence + 0.1)))
+            facts.append(Fact("proposes", ent, ent.sent, min(1.0, ent.confidence + 0.1)))
     comparisons = compared(doc, ents, names)
     facts += comparisons
     facts += built_on(doc, ents, proposed, {f.ent.name for f in comparisons})
     facts += evaluated(doc, ents, proposed)
     for ent in ents:
         if ent.type == "Task":
-            facts.append(Fact("addresses", ent, ent.span.sent, ent.confidence))
+            facts.append(Fact("addresses", ent, ent.sent, ent.confidence))
         elif ent.type == "Metric":
-            facts.append(Fact("uses_metric", ent, ent.span.sent, ent.confidence))
-        facts.append(Fact("mentions", ent, ent.span.sent, ent.confidence))
+            facts.append(Fact("uses_metric", ent, ent.sent, ent.confidence))
+        facts.append(Fact("mentions", ent, ent.sent, ent.confidence))
     return facts
 
 
@@ -126,9 +132,12 @@ def evidence(sent: Span, paper: Paper, clean: CleanText) -> Evidence:
 
 def _results(doc: Doc, ents: list[Ent], proposed: dict[str, str], paper: Paper, clean: CleanText) -> list[Result]:
     out = []
-    for span in doc.spans.get("kg_results", []):
-        sent = span.sent
-        near = [e for e in ents if sent.start <= e.span.start < sent.end]
+    values = list(doc.spans.get("kg_results", []))
+    compare_cues = [c for c in doc.spans.get("kg_cues", []) if c.label_ == "compared_with"]
+    for span in values:
+        sent = sentence(doc, span.start)
+        lo, hi = max(sent.start, span.start - _NEAR), min(sent.end, span.end + _NEAR)
+        near = starting_in(ents, lo, hi)
         out.append(Result(
             value_text=span.text,
             value=span._.kg_value,
@@ -138,7 +147,7 @@ def _results(doc: Doc, ents: list[Ent], proposed: dict[str, str], paper: Paper, 
             method=_pick(near, span, {"Method"}, prefer_names=set(proposed), after=False),
             metric=_pick(near, span, {"Metric"}, after=True),
             dataset=_pick(near, span, {"Dataset", "Benchmark"}, after=True),
-            baseline=_baseline(doc, span, near, set(proposed)),
+            baseline=_baseline(span, near, set(proposed), compare_cues, values, hi),
         ))
     return out
 
@@ -160,19 +169,29 @@ def _pick(near: list[Ent], value: Span, types: set[str], *, after: bool,
     return min(cands, key=lambda e: abs(e.span.start - value.start)).name
 
 
-def _baseline(doc: Doc, value: Span, near: list[Ent], proposed: set[str]) -> str | None:
+def _baseline(value: Span, near: list[Ent], proposed: set[str], cues: list[Span],
+              values: list[Span], hi: int) -> str | None:
     """A compared method stated with the value ("5x faster than X")."""
-    cues = [c for c in doc.spans.get("kg_cues", []) if c.label_ == "compared_with"
-            and value.sent.start <= c.start < value.sent.end and c.start >= value.start]
-    if not cues:
+    cue = next((c for c in _span_window(cues, value.start, hi)), None)
+    if cue is None:
         return None
-    methods = [e for e in near if e.type == "Method" and e.name not in proposed and e.span.start >= cues[0].end]
+    methods = [e for e in near if e.type == "Method" and e.name not in proposed and e.span.start >= cue.end]
     if not methods:
         return None
-    values = [r for r in doc.spans.get("kg_results", []) if value.sent.start <= r.start < cues[0].start]
+    values = _span_window(values, max(cue.start - _NEAR, 0), cue.start)
     if len(values) == len(methods) and len(values) > 1:  # "15x, 46x ... than A, B, ..., respectively"
         return methods[[r.start for r in values].index(value.start)].name
     return methods[0].name
+
+
+def _span_window(spans: list[Span], start: int, end: int) -> list[Span]:
+    """Spans (sorted by start) that start in [start, end)."""
+    starts = [s.start for s in spans] if len(spans) < 64 else None
+    if starts is None:
+        lo = bisect_left(spans, start, key=lambda s: s.start)
+        hi = bisect_left(spans, end, key=lambda s: s.start)
+        return spans[lo:hi]
+    return [s for s in spans if start <= s.start < end]
 
 
 def _aliases(doc: Doc, ents: list[Ent], paper: Paper, clean: CleanText) -> list[tuple[str, str]]:

@@ -258,11 +258,15 @@ def test_type_relation_and_comparison_filters(seed, seed_page):
     seed_page.eval("kgExplorer.setRelationFilter('mentions', true)")
 
     C = comparison_network(G)
+    where = f"kgExplorer.network.getPositions([{json.dumps(min(C))}])"
+    before = seed_page.eval(where)
     seed_page.eval("document.getElementById('kg-only-comparisons').click()")
     assert seed_page.eval("[kgExplorer.visibleNodeCount(), kgExplorer.visibleEdgeCount()]") == \
         [C.number_of_nodes(), C.number_of_edges()]
+    assert seed_page.eval(where) != before  # laid out on its own, compactly
     seed_page.eval("kgExplorer.reset()")
     assert seed_page.eval("kgExplorer.visibleNodeCount()") == G.number_of_nodes()
+    assert seed_page.eval(where) == before  # and back in place
     some_task_label = G.nodes[some_task]["label"]  # search reveals a node its type filter hid
     seed_page.eval("kgExplorer.setTypeFilter('Task', false)")
     assert seed_page.eval(f"kgExplorer.search({json.dumps(some_task_label)})") == some_task

@@ -76,7 +76,8 @@ def test_query_syntax_error_is_one_clear_line(built):
 @pytest.mark.parametrize("setup, args, message", [
     (None, ["build", "{tmp}/missing"], "no such file"),
     ("empty.txt:", ["build", "{tmp}/empty.txt"], "empty file"),
-    ("bin.txt:\x00\x01", ["build", "{tmp}/bin.txt"], "binary"),
+    ("bin.txt:\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00\x00\x00\x01\x00\x08\x06\x00\x00\x00\x1f\x15\xc4\x89",
+     ["build", "{tmp}/bin.txt"], "binary"),
     ("bad.jsonl:{oops\n", ["build", "{tmp}/bad.jsonl"], "bad.jsonl:1"),
     ("noabs.jsonl:{\"title\": \"x\"}\n", ["build", "{tmp}/noabs.jsonl"], "no abstract"),
     (None, ["query", "{tmp}/missing.ttl", "ASK {}"], "no such graph file"),
@@ -85,7 +86,7 @@ def test_query_syntax_error_is_one_clear_line(built):
 def test_bad_input_is_one_line_and_nonzero(tmp_path, setup, args, message):
     if setup:
         name, content = setup.split(":", 1)
-        (tmp_path / name).write_text(content)
+        (tmp_path / name).write_bytes(content.encode("latin-1"))
     res = run(*[a.replace("{tmp}", str(tmp_path)) for a in args])
     assert res.exit_code == 1
     lines = res.output.strip().splitlines()

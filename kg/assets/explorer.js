@@ -169,11 +169,34 @@
     applyFilters();
     return api.visibleEdgeCount();
   }
+  // The comparison network gets its own compact layout while shown; the full layout
+  // comes back when it is switched off.
+  var savedXY = null;
   function setOnlyComparisons(on) {
-    state.only = !!on;
+    on = !!on;
+    if (on !== state.only) {
+      if (on) compactComparisons(); else restorePositions();
+    }
+    state.only = on;
     applyFilters();
     fitVisible();
     return api.visibleNodeCount();
+  }
+  function compactComparisons() {
+    var ids = Array.from(compNodes), at = new Map();
+    if (!ids.length) return;
+    savedXY = net.getPositions(ids);
+    ids.forEach(function (id, i) { at.set(id, i); });
+    var list = DATA.edges.filter(function (e) { return compEdges.has(e.id); });
+    var a = new Int32Array(list.length), b = new Int32Array(list.length);
+    list.forEach(function (e, i) { a[i] = at.get(e.from); b[i] = at.get(e.to); });
+    var xy = window.kgLayout(ids.length, a, b, { length: 120, iterations: 300, seed: 11 });
+    nodes.update(ids.map(function (id, i) { return { id: id, x: xy[2 * i], y: xy[2 * i + 1] }; }));
+  }
+  function restorePositions() {
+    if (!savedXY) return;
+    nodes.update(Object.keys(savedXY).map(function (id) { return { id: id, x: savedXY[id].x, y: savedXY[id].y }; }));
+    savedXY = null;
   }
   function fitVisible() {
     var ids = DATA.nodes.filter(function (n) { return !hiddenN.has(n.id); }).map(function (n) { return n.id; });
@@ -183,7 +206,7 @@
     var n = byId.get(id);
     if (!n || !hiddenN.has(id)) return;
     state.types.add(n.kind);
-    if (state.only && !compNodes.has(id)) state.only = false;
+    if (state.only && !compNodes.has(id)) { restorePositions(); state.only = false; }
     applyFilters();
   }
 
@@ -509,6 +532,7 @@
   $("kg-fit").addEventListener("click", fitVisible);
   $("kg-reset").addEventListener("click", function () { reset(); });
   function reset() {
+    if (state.only) restorePositions();
     state.types = new Set(kindCounts.keys()); state.rels = new Set(relCounts.keys()); state.only = false;
     applyFilters(); clearSelection(); status(""); net.fit({ animation: false });
   }

@@ -85,8 +85,11 @@ class AbbreviationDetector:
     @staticmethod
     def _forward(doc: Doc, short: Span) -> tuple[Span, Span] | None:
         max_words = min(len(short.text) + 5, 2 * len(short.text))
-        sent_start = short[0].sent.start if doc.has_annotation("SENT_START") else 0
-        first = max(sent_start, short.start - 1 - max_words)
+        first = max(0, short.start - 1 - max_words)
+        for i in range(short.start - 2, first, -1):  # stay inside the sentence
+            if doc[i].is_sent_start:
+                first = i
+                break
         window = doc[first:short.start - 1]
         if len(window) == 0:
             return None

@@ -8,6 +8,7 @@ type of an entity decides which relations it can take part in.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -37,6 +38,11 @@ class Ent:
     key: str | None = None  # canonical gazetteer name, when a gazetteer matched
 
     @property
+    def sent(self) -> Span:
+        """The sentence of the mention."""
+        return sentence(self.span.doc, self.span.start)
+
+    @property
     def confidence(self) -> float:
         """Trust in the mention itself, by the way it was found."""
         return _SOURCE_CONFIDENCE.get(self.source, 0.5)
@@ -50,6 +56,17 @@ class Fact:
     ent: Ent
     sentence: Span
     confidence: float
+
+
+def sentence(doc: Doc, i: int) -> Span:
+    """The sentence of token i, found by bisection (Token.sent walks the whole sentence)."""
+    index = doc.user_data.get("kg_sentences")
+    if index is None:
+        sents = list(doc.sents) if doc.has_annotation("SENT_START") else [doc[:]]
+        index = ([s.start for s in sents], sents)
+        doc.user_data["kg_sentences"] = index
+    starts, sents = index
+    return sents[bisect_right(starts, i) - 1]
 
 
 @lru_cache(maxsize=4)
@@ -80,7 +97,7 @@ def proposals(doc: Doc, ents: list[Ent]) -> dict[str, str]:
     """Names the paper proposes -> their type (Method, Dataset or Benchmark)."""
     found: dict[str, str] = {}
     for cue in doc.spans.get("kg_cues", []):
-        if cue.label_ != "proposes" or not is_first_person(cue.sent, cue.end) or _is_noun_use(cue):
+        if cue.label_ != "proposes" or not is_first_person(sentence(doc, cue.start), cue.end) or _is_noun_use(cue):
             continue
         target = _first_proposable(doc, ents, cue)
         if target is not None:
@@ -97,10 +114,10 @@ def _is_noun_use(cue: Span) -> bool:
 
 
 def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
-    sent_end = min(cue.sent.end, cue.end + 16)
+    sent_end = min(sentence(doc, cue.start).end, cue.end + 16)
     stop = next((t.i for t in doc[cue.end:sent_end] if t.lower_ in _PROPOSE_STOP), sent_end)
-    for ent in ents:
-        if cue.end <= ent.span.start < stop and ent.source != "gazetteer":
+    for ent in starting_in(ents, cue.end, stop):
+        if ent.source != "gazetteer":
             if (ent.type in _PROPOSABLE and (ent.type != "Unknown" or len(ent.span) > 1)) or _titled_task(doc, ent):
                 return ent
     return None
@@ -141,19 +158,17 @@ def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
             continue
         for ent in _following(doc, ents, cue, _COMPARE_STOP, window=18):
             if ent.type in _METHODS and ent.type != "Unknown" and ent.name not in proposed:
-                facts.append(Fact("compared_with", ent, cue.sent, min(1.0, ent.confidence + 0.05)))
+                facts.append(Fact("compared_with", ent, sentence(doc, cue.start), min(1.0, ent.confidence + 0.05)))
     return facts
 
 
 def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: int) -> list[Ent]:
     """The entities right after a cue: the first within a few tokens, then its list."""
-    end = min(cue.sent.end, cue.end + window)
+    end = min(sentence(doc, cue.start).end, cue.end + window)
     stop = next((t.i for t in doc[cue.end:end] if t.lower_ in stops), end)
     found: list[Ent] = []
     last = cue.end
-    for e in ents:
-        if not cue.end <= e.span.start < stop:
-            continue
+    for e in starting_in(ents, cue.end, stop):
         if e.span.start - last > (6 if not found else 5):
             break
         found.append(e)
@@ -170,42 +185,66 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
         if cue.id_ == "after":
             targets = _following(doc, ents, cue, _COMPARE_STOP, window=8)[:3]
         else:
-            targets = [e for e in ents if e.span.end == cue.start or e.span.start == cue.start]
+            targets = [e for e in starting_in(ents, cue.start - 12, cue.start + 1)
+                       if e.span.end == cue.start or e.span.start == cue.start]
         for ent in targets:
             if ent.type == "Method" and ent.name not in proposed and ent.name not in excluded:
-                facts.append(Fact("builds_on", ent, cue.sent, ent.confidence))
+                facts.append(Fact("builds_on", ent, sentence(doc, cue.start), ent.confidence))
     if "Method" not in proposed.values():
         return facts
+    own = _own_sentences(ents, proposed)
     for ent in ents:  # weaker: a method named where a method paper describes its own work
-        sent = ent.span.sent
-        if ent.type == "Method" and ent.name not in proposed and ent.name not in excluded and _own(sent, ents, proposed):
+        sent = sentence(doc, ent.span.start)
+        if ent.type == "Method" and ent.name not in proposed and ent.name not in excluded and own(sent):
             facts.append(Fact("builds_on", ent, sent, ent.confidence * 0.6))
     return facts
 
 
-def _own(sent: Span, ents: list[Ent], proposed: set[str] | dict[str, str]) -> bool:
-    """Is the sentence about the paper's own work (first person or a proposed name)?"""
-    return is_first_person(sent, sent.end) or any(e.name in proposed for e in ents if _inside(e.span, sent))
+def _own_sentences(ents: list[Ent], proposed: dict[str, str]):
+    """A test: is a sentence about the paper's own work (first person or a proposed name)?"""
+    with_proposed = {e.sent.start for e in ents if e.name in proposed}
+    cache: dict[int, bool] = {}
+
+    def own(sent: Span) -> bool:
+        if sent.start not in cache:
+            cache[sent.start] = sent.start in with_proposed or is_first_person(sent, sent.end)
+        return cache[sent.start]
+    return own
+
+
+def starting_in(ents: list[Ent], start: int, end: int) -> list[Ent]:
+    """Entities (sorted by start) that start in [start, end), found by bisection."""
+    starts = [e.span.start for e in ents] if len(ents) < 64 else _starts(ents)
+    return ents[bisect_left(starts, start):bisect_left(starts, end)]
+
+
+def _starts(ents: list[Ent]) -> list[int]:
+    doc = ents[0].span.doc
+    cached = doc.user_data.get("kg_ent_starts")
+    if cached is None or cached[0] != id(ents) or len(cached[1]) != len(ents):
+        cached = (id(ents), [e.span.start for e in ents])
+        doc.user_data["kg_ent_starts"] = cached
+    return cached[1]
 
 
 def evaluated(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
     """Datasets named in sentences about the paper's own experiments (or proposed ones)."""
     eval_words = _words("evaluation_words.txt")
+    own_sentence = _own_sentences(ents, proposed)
+    cued_sentences: dict[int, bool] = {}
     facts = []
     for ent in ents:
         if ent.type not in _DATA:
             continue
-        sent = ent.span.sent
-        own = _own(sent, ents, proposed)
-        cued = any(t.lower_ in eval_words for t in sent)
+        sent = sentence(doc, ent.span.start)
+        own = own_sentence(sent)
+        if sent.start not in cued_sentences:
+            cued_sentences[sent.start] = any(t.lower_ in eval_words for t in sent)
+        cued = cued_sentences[sent.start]
         if ent.name in proposed or own or cued:
             conf = ent.confidence if (own and cued) or ent.name in proposed else ent.confidence * 0.8
             facts.append(Fact("evaluated_on", ent, sent, conf))
     return facts
-
-
-def _inside(span: Span, sent: Span) -> bool:
-    return sent.start <= span.start < sent.end
 
 
 def same_name(a: str, b: str) -> bool:
