@@ -12,8 +12,9 @@ from bisect import bisect_left
 
 from spacy.tokens import Doc, Span
 
+from kg.nlp.shapes import core
 from kg.model import ENTITY_TYPES, Evidence, Mention, Paper, PaperRecord, Relation, Result
-from kg.nlp.relations import (Ent, Fact, built_on, compared, entities, evaluated, proposals, same_name,
+from kg.nlp.relations import (Ent, Fact, built_on, compared, entities, evaluated, proposals,
                               sentence, starting_in)
 from kg.text import CleanText
 
@@ -26,7 +27,7 @@ def extract(doc: Doc, paper: Paper, clean: CleanText) -> PaperRecord:
     """Everything the pipeline found in one abstract, as plain records."""
     ents = [e for e in entities(doc) if e.type in ENTITY_TYPES or e.type == "Unknown"]
     proposed = proposals(doc, ents)
-    ents = [_as_proposed(e, proposed) for e in ents]
+    ents = _as_proposed(ents, proposed, doc)
     ents = _merge_variants([e for e in ents if e.type in ENTITY_TYPES])
     facts = _facts(doc, ents, proposed)
     return PaperRecord(
@@ -39,13 +40,22 @@ def extract(doc: Doc, paper: Paper, clean: CleanText) -> PaperRecord:
     )
 
 
-def _as_proposed(ent: Ent, proposed: dict[str, str]) -> Ent:
-    """A proposed name keeps the proposal's type everywhere it is mentioned."""
-    for name, type_ in proposed.items():
-        if ent.name == name or (ent.source == "abbreviation" and (
-                same_name(ent.span.text, name) or _short_matches(ent, name))):
-            return Ent(ent.span, name, type_, ent.source, ent.key)
-    return ent
+def _as_proposed(ents: list[Ent], proposed: dict[str, str], doc: Doc) -> list[Ent]:
+    """A proposed name keeps the proposal's type everywhere it is mentioned.
+
+    An acronym's long form and its plural ("QVM", "QVMs") count as the name.
+    """
+    by_core = {core(name).lower(): name for name in proposed}
+    short_of = {long.start: short.text for long, short in doc._.kg_abbreviations or []}
+    out = []
+    for ent in ents:
+        name = ent.name if ent.name in proposed else None
+        if name is None and ent.source == "abbreviation":
+            name = by_core.get(core(ent.span.text).lower())
+            if name is None and short_of.get(ent.span.start) in proposed:
+                name = short_of[ent.span.start]
+        out.append(Ent(ent.span, name, proposed[name], ent.source, ent.key) if name else ent)
+    return out
 
 
 def _merge_variants(ents: list[Ent]) -> list[Ent]:
@@ -63,13 +73,6 @@ def _merge_variants(ents: list[Ent]) -> list[Ent]:
                     break
         out.append(ent)
     return out
-
-
-def _short_matches(ent: Ent, name: str) -> bool:
-    doc = ent.span.doc
-    return any(
-        short.text == name and long.start == ent.span.start for long, short in doc._.kg_abbreviations or []
-    )
 
 
 def _facts(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
@@ -134,6 +137,7 @@ def _results(doc: Doc, ents: list[Ent], proposed: dict[str, str], paper: Paper, 
     out = []
     values = list(doc.spans.get("kg_results", []))
     compare_cues = [c for c in doc.spans.get("kg_cues", []) if c.label_ == "compared_with"]
+    evidences: dict[int, Evidence] = {}
     for span in values:
         sent = sentence(doc, span.start)
         lo, hi = max(sent.start, span.start - _NEAR), min(sent.end, span.end + _NEAR)
@@ -142,7 +146,8 @@ def _results(doc: Doc, ents: list[Ent], proposed: dict[str, str], paper: Paper, 
             value_text=span.text,
             value=span._.kg_value,
             unit=span._.kg_unit,
-            evidence=evidence(sent, paper, clean),
+            evidence=evidences[sent.start] if sent.start in evidences
+            else evidences.setdefault(sent.start, evidence(sent, paper, clean)),
             confidence=0.6 if near else 0.4,
             method=_pick(near, span, {"Method"}, prefer_names=set(proposed), after=False),
             metric=_pick(near, span, {"Metric"}, after=True),

@@ -44,12 +44,12 @@ def test_sentencizer_keeps_abbreviations_and_splits_missing_space():
 
 def test_tokenizer_keeps_coined_names_whole():
     nlp = _blank()
-    assert [t.text for t in nlp("GS-Former on MS-COCO and Geometry3K")] == [
-        "GS-Former", "on", "MS-COCO", "and", "Geometry3K"]
+    assert [t.text for t in nlp("XY-Former on MS-COCO and Geometry3K")] == [
+        "XY-Former", "on", "MS-COCO", "and", "Geometry3K"]
 
 
 @pytest.mark.parametrize("short, text, expected", [
-    ("MAD-TD", "Our method, Model-Augmented Data for TD Learning", "Model-Augmented Data for TD Learning"),
+    ("MAD-QL", "Our method, Model-Augmented Data for Quux Learning", "Model-Augmented Data for Quux Learning"),
     ("GNNs", "expressive capacity of Graph Neural Networks", "Graph Neural Networks"),
     ("MARL", "Multi-agent reinforcement learning", "Multi-agent reinforcement learning"),
 ])
@@ -60,16 +60,16 @@ def test_schwartz_hearst_long_form(short, text, expected):
 
 def test_abbreviations_component_both_orders():
     nlp = _blank("kg_sentencizer", "kg_abbreviations")
-    doc = nlp("We study Incremental object detection (IOD). We propose DeLLMa (Decision-making Large Language Model assistant).")
+    doc = nlp("We study Incremental object detection (IOD). We propose DeQuux (Decision-making Quux Language Model assistant).")
     pairs = [(long.text, short.text) for long, short in doc._.kg_abbreviations]
     assert ("Incremental object detection", "IOD") in pairs
-    assert ("Decision-making Large Language Model assistant", "DeLLMa") in pairs
+    assert ("Decision-making Quux Language Model assistant", "DeQuux") in pairs
 
 
 @pytest.mark.parametrize("text, coined", [
-    ("UniGS", True), ("DeLLMa", True), ("Uni3D", True), ("GS-Former", True), ("iBOT", True),
+    ("ZorbGS", True), ("DeQuux", True), ("Uni3D", True), ("XY-Former", True), ("iBOT", True),
     ("PGPS9k", True), ("word2vec", True), ("LLM", False), ("LLMs", False), ("3D", False),
-    ("96k", False), ("KD-based", False), ("Gaussian-Aware", False), ("logN", False), ("beta-3", False),
+    ("96k", False), ("KD-based", False), ("Shape-Aware", False), ("logN", False), ("beta-3", False),
     ("Transformer", False),
 ])
 def test_coined_shapes(text, coined):

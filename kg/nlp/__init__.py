@@ -30,8 +30,9 @@ PIPES: tuple[str, ...] = (
 )
 
 # A plain hyphen between letters no longer splits a token: coined names such
-# as "GS-Former" or "MS-COCO" and compounds like "multi-robot" stay whole.
+# as "XY-Former" or "MS-COCO" and compounds like "multi-robot" stay whole.
 _PLAIN_HYPHEN = re.compile(r"\(\?:-\|")
+_BLANK_MAX_LENGTH = 5_000_000
 _UNIT_SUFFIX = "(?<=[0-9])(?:km|"
 
 
@@ -53,7 +54,7 @@ def read_table(*parts: str) -> Iterator[list[str]]:
 def keep_name_tokens(nlp: Language) -> None:
     """Keep coined names whole: no split at letter-hyphen-letter or before a unit.
 
-    "GS-Former" stays one token (dashes still split), and so does "Geometry3K"
+    "XY-Former" stays one token (dashes still split), and so does "Geometry3K"
     (spaCy would cut the "K" off as a unit, as in "20km").
     """
     infixes = [_PLAIN_HYPHEN.sub("(?:", rule) for rule in nlp.Defaults.infixes]
@@ -66,6 +67,7 @@ def build_nlp(model: str | None = None) -> Language:
     """A blank English pipeline (or the installed `model`) plus kg's components."""
     if model in (None, "", "blank", "en"):
         nlp = spacy.blank("en")
+        nlp.max_length = _BLANK_MAX_LENGTH  # no parser or NER: long inputs cost linear time only
     else:
         try:
             nlp = spacy.load(model)

@@ -1,9 +1,9 @@
-"""Acronym definitions ("Model-Augmented Data for TD Learning (MAD-TD)").
+"""Acronym definitions ("Model-Augmented Data for Quux Learning (MAD-QL)").
 
 Schwartz & Hearst (2003), as in scispacy: for every parenthesised short form,
 walk its characters backwards through the preceding words; the long form
 starts at the word where the first character matched. The reverse order,
-"DeLLMa (Decision-making Large Language Model assistant)", is tried when the
+"DeQuux (Decision-making Quux Language Model assistant)", is tried when the
 parentheses hold several words.
 """
 

@@ -17,7 +17,7 @@ from spacy.tokens import Doc, Span
 from kg.nlp import read_lines, read_table
 from kg.nlp.phrases import PhraseLexicon, is_modifier, metric_phrases, task_phrases
 from kg.nlp.shapes import core, is_all_caps, is_coined, is_name_token, is_title_word
-from kg.nlp.typing import NameTyper
+from kg.nlp.nametypes import NameTyper
 
 #: Merge priority when spans of equal length overlap (lower wins).
 _PRIORITY = {"abbreviation": 0, "gazetteer": 1, "named": 2, "shape": 3, "title": 4, "task": 5, "metric": 6}
@@ -201,13 +201,17 @@ class NameFinder:
         return spans
 
     def _title_runs(self, doc: Doc) -> list[Span]:
-        """Two or more Title-Case words in a row ("Gaussian-Aware Guidance")."""
+        """Two or more Title-Case words in a row ("Shape-Aware Guidance")."""
         spans: list[Span] = []
         i = 0
         while i < len(doc):
             end = i
             while end < len(doc) and is_name_token(doc[end], self.lex.stop) and (end == i or not doc[end].is_sent_start):
                 end += 1
+            if end - i >= 2 and doc[i].is_sent_start and not is_coined(doc[i].text, self.lex.stop):
+                if not is_title_word(doc[i + 1].text):
+                    i += 1  # "Most GNNs", "Current GAE": a capital only because the sentence starts
+                    continue
             titles = sum(1 for t in doc[i:end] if is_title_word(t.text))
             if end - i >= 2 and titles >= 1 and doc[end - 1].text not in self.lex.title_stop:
                 span = doc[i:end]
@@ -218,7 +222,7 @@ class NameFinder:
 
 
 def is_titled(words: list) -> bool:
-    """"Segment Anything Model", "Model-Augmented Data for TD Learning": a capitalised name.
+    """"Segment Anything Model", "Model-Augmented Data for Quux Learning": a capitalised name.
 
     The first word may be capitalised only because it starts the sentence, so
     most of the other content words must be capitalised too.

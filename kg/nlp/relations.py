@@ -124,7 +124,7 @@ def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
 
 
 def _titled_task(doc: Doc, ent: Ent) -> bool:
-    """"Hard View Pretraining (HVP)": a Title-Case long form with an acronym is a name."""
+    """"Soft Token Pretraining (STP)": a Title-Case long form with an acronym is a name."""
     return ent.source == "abbreviation" and ent.span.text[:1].isupper() and _short_form(doc, ent) is not None
 
 

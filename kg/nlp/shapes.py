@@ -1,4 +1,4 @@
-"""Token shapes of coined names: "UniGS", "DeLLMa", "Uni3D", "GS-Former", "PASCAL VOC".
+"""Token shapes of coined names: "ZorbGS", "DeQuux", "Uni3D", "XY-Former", "PASCAL VOC".
 
 Pure functions over strings and tokens, kept apart from the component so the
 shape rules can be tested (and read) on their own.
@@ -16,7 +16,7 @@ _LOWER_SUFFIXES = ("based", "style", "like", "free", "aware", "level", "wise", "
 
 
 def core(text: str) -> str:
-    """The name without a plural "s": "GNNs" -> "GNN", "TVMs" -> "TVM"."""
+    """The name without a plural "s": "GNNs" -> "GNN", "QVMs" -> "QVM"."""
     if len(text) > 2 and text.endswith("s") and text[-2].isupper():
         return text[:-1]
     return text
@@ -44,7 +44,7 @@ def is_coined(text: str, stop: frozenset[str]) -> bool:
     if len(parts) > 1 and (last.islower() and last.isalpha() or last in _LOWER_SUFFIXES):
         return False  # KD-based, KL-divergence
     if len(parts) > 1 and all(is_title_word(p) or p.islower() for p in parts if p):
-        return False  # Gaussian-Aware, Chain-of-Thought: Title words, not coined
+        return False  # Shape-Aware, Chain-of-Thought: Title words, not coined
     if any(p in stop for p in parts) and all(p in stop or p.islower() for p in parts):
         return False
     letters = [c for c in name if c.isalpha()]
