@@ -29,7 +29,7 @@ from kg.model import Paper, PaperRecord
 from kg.records import load_cache, paper_key, save_cache
 from kg.resolve import resolve
 from kg.text import clean_latex
-from kg.visualize import write_html
+from kg.visualize import overview, write_html
 from kg.vocab import PREFIXES
 
 DEFAULT_FORMATS = ("ttl", "jsonld", "html")
@@ -252,9 +252,17 @@ def render(G: nx.MultiDiGraph, formats: Sequence[str]) -> dict[str, bytes]:
         "nt": lambda: serialize.ntriples(triples),
         "jsonld": lambda: serialize.jsonld(triples, prefixes),
         "trig": lambda: rdf.serialize(rdf.to_rdf(G), "trig"),
-        "html": lambda: write_html(G, Path(EXPORT_NAMES["html"])),
+        "html": lambda: _page(G),
     }
     return {f: writers[f]() for f in formats}
+
+
+def _page(G: nx.MultiDiGraph) -> bytes:
+    """The explorer page; an overview of the best-connected entities for very big graphs."""
+    shown = overview(G)
+    papers = sum(1 for _, d in G.nodes(data=True) if d.get("kind") == "Paper")
+    title = f"kg: {papers} papers" + ("" if shown is G else f" (overview of {shown.number_of_nodes()} entities)")
+    return write_html(shown, None, title)
 
 
 def save(G: nx.MultiDiGraph, out_dir: str | Path, formats: Sequence[str] = DEFAULT_FORMATS,

@@ -255,6 +255,25 @@ def render_html(G: nx.MultiDiGraph, title: str = "kg") -> str:
         layout_js=layout_js, app_js=app_js)
 
 
+#: Above this many nodes a full page stops being usable; `overview` cuts it down.
+MAX_PAGE_NODES = 5000
+
+
+def overview(G: nx.MultiDiGraph, max_nodes: int = MAX_PAGE_NODES) -> nx.MultiDiGraph:
+    """The graph itself when small; else its best-connected entities and their relations.
+
+    A 100,000-paper graph has ~500,000 nodes; no browser lays that out. The
+    overview keeps entities (not papers or results), most connected first, with
+    the method-level and variant edges among them, so the comparison network and
+    the most used datasets stay visible. `kg viz` renders any other cut.
+    """
+    if G.number_of_nodes() <= max_nodes:
+        return G
+    entities = [n for n, d in G.nodes(data=True) if d.get("kind") not in ("Paper", "Result")]
+    ranked = sorted(entities, key=lambda n: (-G.degree(n), n))[:max_nodes]
+    return G.subgraph(ranked).copy()
+
+
 def write_html(G: nx.MultiDiGraph, path: Path | None = None, title: str = "kg") -> bytes:
     """The page encoded as UTF-8 bytes; the caller writes them (atomically). `path` is unused."""
     return render_html(G, title).encode("utf-8", errors="replace")

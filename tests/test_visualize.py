@@ -307,3 +307,13 @@ def test_viz_missing_graph(tmp_path):
 
 def test_node_size_is_finite():
     assert all(math.isfinite(node_size(d)) for d in (0, 1, 5, 10**9))
+
+
+def test_overview_caps_big_graphs_to_the_best_connected_entities(tiny_graph):
+    from kg.visualize import overview
+
+    assert overview(tiny_graph) is tiny_graph
+    small = overview(tiny_graph, max_nodes=3)
+    assert small.number_of_nodes() == 3
+    assert all(d["kind"] not in ("Paper", "Result") for _, d in small.nodes(data=True))
+    assert "method/foonet" in small  # compared with in one paper, proposed in another: best connected
