@@ -26,7 +26,7 @@ _CODE_HOSTS = ("github", "gitlab", "huggingface", "bitbucket", "codeberg", "site
 def extract(doc: Doc, paper: Paper, clean: CleanText) -> PaperRecord:
     """Everything the pipeline found in one abstract, as plain records."""
     ents = [e for e in entities(doc) if e.type in ENTITY_TYPES or e.type == "Unknown"]
-    proposed = proposals(doc, ents)
+    proposed = proposals(doc, ents, paper.title)
     ents = _as_proposed(ents, proposed, doc)
     ents = _merge_variants([e for e in ents if e.type in ENTITY_TYPES])
     facts = _facts(doc, ents, proposed)

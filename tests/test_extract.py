@@ -78,3 +78,37 @@ def test_hostile_input_is_fast(nlp):
     start = time.process_time()
     run(nlp, text)
     assert time.process_time() - start < 20
+
+
+def run_titled(nlp, abstract: str, title: str):
+    paper = Paper(id="t:2", abstract=abstract, source="t.txt", title=title)
+    clean = clean_latex(abstract)
+    return extract(nlp(clean.text), paper, clean)
+
+
+def test_naming_and_passive_cues_propose_without_first_person(nlp):
+    rec = run(nlp, "A zorbing quux strategy (ZQS) is proposed to align nodes. "
+                   "The resulting generator is termed as QuuxGen in the paper.")
+    assert {"ZQS", "QuuxGen"} <= rel(rec, "proposes")
+
+
+def test_title_prefix_names_the_proposal(nlp):
+    rec = run_titled(nlp, "The data are used to train ZorbReasoner with two tuning stages.",
+                     "ZorbReasoner: Reasoning about Zorbs")
+    assert rel(rec, "proposes") == {"ZorbReasoner"}
+
+
+def test_baseline_list_stops_at_description_and_skips_classes(nlp):
+    rec = run(nlp, "We propose FooNet. FooNet outperforms networks trained using gradient descent, "
+                   "and is competitive with predictions by BarFormer. It also beats existing CLIP-based solutions.")
+    assert rel(rec, "compared_with") == {"BarFormer"}
+
+
+def test_variant_of_proposal_is_not_built_on(nlp):
+    rec = run(nlp, "We introduce QuuxCTM, a new model. We scale it up, making QuuxCTM-DiT-1B the largest model.")
+    assert "QuuxCTM-DiT-1B" not in rel(rec, "builds_on")
+
+
+def test_glued_known_name_builds_on(nlp):
+    rec = run(nlp, "We propose FooNet. We devise a CLIP-based network to score images.")
+    assert "CLIP" in rel(rec, "builds_on")

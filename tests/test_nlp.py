@@ -127,3 +127,32 @@ def test_missing_model_raises():
     from kg.errors import ModelNotFound
     with pytest.raises(ModelNotFound, match="spacy download"):
         build_nlp("xx_no_such_pipeline_sm")
+
+
+def test_verbs_do_not_enter_task_phrases(nlp):
+    doc = nlp("Our architecture demonstrates stable training. These include quux-conditioned generation.")
+    names = {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Task"}
+    assert not any("demonstrates" in n or n.startswith("include") for n in names)
+
+
+def test_metric_phrase_needs_a_reported_value(nlp):
+    doc = nlp("It may help decrease the zorbing error. We reach 3.1 zorbing error on Quux.")
+    metrics = [s for s in doc.spans["kg_entities"] if s.label_ == "Metric"]
+    assert metrics and all(m.start > doc[8].i for m in metrics)  # only the one with a value
+
+
+def test_plural_known_method_is_a_class(nlp):
+    doc = nlp("It improves many networks, including CNNs and vision transformers, and ResNet-50.")
+    methods = {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Method"}
+    assert "ResNet-50" in methods and not methods & {"convolutional neural network", "ViT", "CNNs"}
+
+
+def test_citation_keys_are_not_names(nlp):
+    doc = nlp("This extends a recent result ([QRS20], EC 2020) on zorbs.")
+    assert "QRS20" not in {s.text for s in doc.spans["kg_entities"]}
+
+
+def test_redefined_acronym_is_not_the_listed_one(nlp):
+    doc = nlp("We extend the Quux Product Representation (TPR) to soft codes.")
+    labels = {s.label_ for s in doc.spans["kg_entities"] if s.text == "TPR"}
+    assert "Metric" not in labels

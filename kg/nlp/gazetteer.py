@@ -20,18 +20,33 @@ from kg.lexicon import GazetteerEntry, load_gazetteer
 
 log = logging.getLogger(__name__)
 
+#: "X-based", "X-style": suffixes after which a glued known method name still counts.
+_MODIFIER_SUFFIXES = frozenset({"based", "style", "like", "guided", "initialized", "derived", "powered"})
+
 
 def is_case_sensitive(name: str) -> bool:
-    """One-word names with capitals past the first letter, or digits, keep their case."""
+    """One-word names with capitals past the first letter, or digits, keep their case.
+
+    A hyphenated compound of ordinary words ("Chain-of-Thought") is prose when
+    written in lower case too ("chain-of-thought"), so it matches folded.
+    """
     if " " in name:
         return False
-    return any(c.isdigit() for c in name) or any(c.isupper() for c in name[1:])
+    if any(c.isdigit() for c in name):
+        return True
+    parts = [p for p in name.split("-") if p]
+    if len(parts) > 1 and all(p.isalpha() and (p.islower() or p[1:].islower()) for p in parts):
+        return False
+    return any(c.isupper() for c in name[1:])
 
 
 def surface_forms(name: str) -> set[str]:
     """The name and its plural ("GNN" -> "GNNs", "transformer" -> "transformers")."""
     forms = {name}
-    last = name.split()[-1]
+    words = name.split()
+    if 1 < len(words) <= 3 and all(w.isalpha() for w in words):
+        forms.add("-".join(words))  # "Stable-Diffusion" is "Stable Diffusion"
+    last = words[-1]
     if last[-1:].isalpha() and not last.endswith("s") and len(last) >= 3:
         forms.add(name + "s")
     return forms
@@ -52,6 +67,7 @@ class Gazetteer:
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
         self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
         self.size = 0
+        self.prefixes: dict[str, tuple[str, str]] = {}
         for entry in entries:
             self._add(nlp, entry)
         if self.size == 0:
@@ -67,7 +83,23 @@ class Gazetteer:
                 self.exact.add(key, exact)
             if folded:
                 self.folded.add(key, folded)
+            if entry.type == "Method" and " " not in alias:
+                self.prefixes.setdefault(alias if is_case_sensitive(alias) else alias.lower(), (entry.type, entry.name))
         self.size += 1
+
+    def _prefixed(self, doc: Doc) -> list[Span]:
+        """"CLIP-based", "ViT-style": a known name glued to a modifier suffix is
+        still a mention of that name (the tokenizer keeps the compound whole)."""
+        spans = []
+        for token in doc:
+            text = token.text
+            cut = text.rfind("-")
+            if cut <= 0 or text[cut + 1:].lower() not in _MODIFIER_SUFFIXES:
+                continue
+            hit = self.prefixes.get(text[:cut]) or self.prefixes.get(text[:cut].lower())
+            if hit is not None:
+                spans.append(Span(doc, token.i, token.i + 1, label=hit[0], kb_id=hit[1], span_id=text[:cut]))
+        return spans
 
     def __call__(self, doc: Doc) -> Doc:
         spans = []
@@ -75,10 +107,21 @@ class Gazetteer:
             for match_id, start, end in matcher(doc):
                 type_, name, alias = doc.vocab.strings[match_id].split("\t", 2)
                 span = Span(doc, start, end, label=type_, kb_id=name, span_id=alias)
+                if is_class_plural(span, type_, alias):  # kept, so no other rule takes "CNNs" as a name
+                    span = Span(doc, start, end, label="Generic", kb_id=name, span_id=alias)
                 if not is_glued(span):
                     spans.append(span)
+        spans += self._prefixed(doc)
         doc.spans["kg_gazetteer"] = filter_spans(spans)
         return doc
+
+
+def is_class_plural(span: Span, type_: str, alias: str) -> bool:
+    """"CNNs", "vision transformers": a method name in the plural speaks of the
+    class of models, not of one named model, so it is not a method mention."""
+    text = span.text
+    return (type_ == "Method" and text != alias and text.lower() != alias.lower() and text.endswith("s")
+            and not alias.endswith("s"))
 
 
 def is_glued(span: Span) -> bool:

@@ -44,10 +44,13 @@ def load_lexicon() -> NameLexicon:
     """Read every word list this component needs from `ontology/patterns/`."""
     stop = frozenset(read_lines("stop_names.txt"))
     generic = frozenset(s.lower() for s in read_lines("generic_terms.txt"))
+    task_heads = frozenset(read_lines("task_heads.txt"))
+    metric_heads = frozenset(read_lines("metric_heads.txt"))
+    verbs = {form for base in read_lines("phrase_verbs.txt") for form in inflections(base)}
     phrases = PhraseLexicon(
-        task_heads=frozenset(read_lines("task_heads.txt")),
-        metric_heads=frozenset(read_lines("metric_heads.txt")),
-        stop=frozenset(read_lines("phrase_stopwords.txt")),
+        task_heads=task_heads,
+        metric_heads=metric_heads,
+        stop=frozenset(read_lines("phrase_stopwords.txt")) | (verbs - task_heads - metric_heads),
         generic=generic,
         type_words={row[0]: row[1] for row in read_table("type_words.tsv") if len(row) == 2},
         field_words=stop,
@@ -56,6 +59,19 @@ def load_lexicon() -> NameLexicon:
     suffixes = tuple((r[0], r[1]) for r in read_table("name_suffixes.tsv") if len(r) == 2)
     proposal_words = frozenset(r[2] for r in read_table("cues.tsv") if len(r) == 3 and r[0] == "proposes" and " " not in r[2])
     return NameLexicon(stop, generic, phrases, suffixes, frozenset(read_lines("title_stop_heads.txt")), proposal_words)
+
+
+def inflections(base: str) -> set[str]:
+    """A verb and its -s and -ed forms ("include" -> "includes", "included").
+
+    Regular English only. No -ing form: gerunds modify measures and tasks
+    ("decoding latency", "training time"), so they stay phrase words.
+    """
+    plural = base + ("es" if base.endswith(("s", "sh", "ch", "x", "z", "o")) else "s")
+    past = base + "d" if base.endswith("e") else (base[:-1] + "ied" if base.endswith("y") and base[-2:-1] not in "aeiou" else base + "ed")
+    if base.endswith("y") and base[-2:-1] not in "aeiou":
+        plural = base[:-1] + "ies"
+    return {base, plural, past}
 
 
 class NameFinder:
@@ -121,6 +137,8 @@ class NameFinder:
         if self._is_generic(long.text):
             return "Generic", short.text
         for span in known:
+            if _redefined(span, long, short):
+                continue  # "Quux Product Representation (TPR)" is not the listed TPR (true positive rate)
             if span.start < short.end and short.start < span.end or span.start <= long.start < span.end:
                 name = lower_first(long.text) if span.label_ in ("Task", "Metric") else short.text
                 return span.label_, name
@@ -189,7 +207,8 @@ class NameFinder:
         spans: list[Span] = []
         i = 0
         while i < len(doc):
-            if not is_coined(doc[i].text, self.lex.stop) or doc[i].like_url or doc[i].like_email:
+            if (not is_coined(doc[i].text, self.lex.stop) or doc[i].like_url or doc[i].like_email
+                    or _citation_key(doc, i)):
                 i += 1
                 continue
             end = _glued_end(doc, i + 1)
@@ -241,6 +260,20 @@ def _known_name(span: Span) -> str:
     if span.label_ in ("Task", "Metric") and not any(c.islower() for c in alias):
         return span.kb_id_  # "MARL" as a task is "multi-agent reinforcement learning"
     return alias
+
+
+def _redefined(known: Span, long: Span, short: Span) -> bool:
+    """The listed acronym at the short form stands for another long form in this paper."""
+    if not (known.start == short.start and known.end == short.end):
+        return False
+    canonical = known.kb_id_.lower().replace("-", " ")
+    written = long.text.lower().replace("-", " ")
+    return known.id_ != known.kb_id_ and canonical.rstrip("s") not in written
+
+
+def _citation_key(doc: Doc, i: int) -> bool:
+    """"[BCD20]", "[XY19, ...]": a bracketed author-year key cites a paper, it names no method."""
+    return i > 0 and doc[i - 1].text == "[" and i + 1 < len(doc) and doc[i + 1].text in ("]", ",", ";")
 
 
 def _glued_end(doc: Doc, end: int) -> int:

@@ -15,6 +15,10 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Span, Token
 
 _MAX_MODIFIERS = 3
+_METRIC_WINDOW = 8  # tokens either side of a metric phrase in which a reported number is looked for
+_METRIC_CUES = ("in terms of", "measured by", "measured in", "metrics", "metric", "such as", "including", "and", ",",
+                "lower", "higher", "better", "worse", "reduces", "reducing", "reduced", "improves", "improving",
+                "improved", "increases", "increasing", "boosts", "achieves", "achieving")
 _MAX_LIST_ITEM = 4
 _ADJ_SUFFIXES = ("-related", "-specific", "-centric", "-based", "-like", "-level", "-aware", "-wise", "-free")
 # "X tasks" names a task only when X looks like a noun ("translation tasks", not "disparate tasks").
@@ -147,9 +151,34 @@ def metric_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
         if low == "time" and start < token.i and not _timed(doc[token.i - 1]):
             continue
         span = doc[start:token.i + 1]
+        if not _reported(doc, start, token.i):
+            continue
         if span.text.lower() not in lex.generic:
             yield span
         yield from _coordinated_modifier(doc, start, token, lex)
+
+
+def _reported(doc: Doc, start: int, head: int) -> bool:
+    """A metric phrase names a measure only where something is measured with it:
+    a number close by ("2.69 FID", "accuracy of 91%"), or "in terms of" / "measured
+    by" / a metric-list word before it. "decrease the truncation error" is prose."""
+    lo, hi = max(0, start - _METRIC_WINDOW), min(len(doc), head + 1 + _METRIC_WINDOW)
+    for i in range(start - 1, lo - 1, -1):  # left, inside the sentence
+        if _is_value(doc[i]):
+            return True
+        if doc[i].is_sent_start:
+            break
+    for i in range(head + 1, hi):  # right, inside the sentence
+        if doc[i].is_sent_start:
+            break
+        if _is_value(doc[i]):
+            return True
+    before = " ".join(t.lower_ for t in doc[max(0, start - 3):start])
+    return before.endswith(_METRIC_CUES)
+
+
+def _is_value(token: Token) -> bool:
+    return token.like_num or token.text == "%" or token.text[:1].isdigit()
 
 
 def _timed(token: Token) -> bool:

@@ -22,7 +22,14 @@ _METHODS = {"Method", "Unknown"}
 _DATA = {"Dataset", "Benchmark"}
 _PROPOSE_STOP = {";", "that", "which", "whose", "where", "to", "while", "but"}
 _COMPARE_STOP = {";", "while", "whereas", "but", "which", "although", "where", "when", "because", "since", "thus"}
+# After a baseline, these words start its description ("X trained using Y", "X on Z"), not more baselines.
+_BASELINE_END = _COMPARE_STOP | {"using", "trained", "via", "on", "in", "at", "that", "who"}
+# "-based", "-style": a glued known name modifies a class ("GCN-based solutions"), not a named baseline.
+_CLASS_SUFFIXES = ("-based", "-style", "-like")
+# Words before a "-based" use that put it in prior work ("unlike conventional RNN-based approaches").
+_PRIOR_WORDS = {"unlike", "existing", "conventional", "traditional", "prior", "previous", "standard", "classical"}
 _NOVEL = {"novel", "new"}
+_NAMING_WORDS = {"called", "named", "termed", "dubbed", "coined", "call", "name", "dub", "term"}
 _SOURCE_CONFIDENCE = {"gazetteer": 0.9, "abbreviation": 0.8, "named": 0.75, "shape": 0.6, "title": 0.5,
                       "task": 0.5, "metric": 0.55}
 
@@ -93,11 +100,24 @@ def is_first_person(sent: Span, end: int) -> bool:
     return False
 
 
-def proposals(doc: Doc, ents: list[Ent]) -> dict[str, str]:
-    """Names the paper proposes -> their type (Method, Dataset or Benchmark)."""
+def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, str]:
+    """Names the paper proposes -> their type (Method, Dataset or Benchmark).
+
+    A proposal cue counts in a first-person sentence; a naming word ("named",
+    "termed") or a passive cue ("X (ABC) is proposed") introduces a name in any
+    sentence; and a title "Name: what it does" names the paper's artifact.
+    """
     found: dict[str, str] = {}
     for cue in doc.spans.get("kg_cues", []):
-        if cue.label_ != "proposes" or not is_first_person(sentence(doc, cue.start), cue.end) or _is_noun_use(cue):
+        if cue.label_ != "proposes" or _is_noun_use(cue):
+            continue
+        if cue.id_ == "before":
+            target = _passive_proposal(doc, ents, cue)
+            if target is not None:
+                found.setdefault(*_proposed_name(doc, target))
+            continue
+        naming = cue[0].lower_ in _NAMING_WORDS
+        if not naming and not is_first_person(sentence(doc, cue.start), cue.end):
             continue
         target = _first_proposable(doc, ents, cue)
         if target is not None:
@@ -105,7 +125,30 @@ def proposals(doc: Doc, ents: list[Ent]) -> dict[str, str]:
     for ent in ents:
         if ent.type in _PROPOSABLE and ent.source != "gazetteer" and _called_novel(doc, ent.span):
             found.setdefault(*_proposed_name(doc, ent))
+    titled = _title_name(title)
+    if titled:
+        for ent in ents:
+            if ent.source != "gazetteer" and ent.type in _PROPOSABLE and same_name(ent.name, titled):
+                found.setdefault(*_proposed_name(doc, ent))
+                break
     return found
+
+
+def _title_name(title: str | None) -> str | None:
+    """"GeoQuux: Reasoning about ..." -> "GeoQuux": the short name before a title colon."""
+    if not title or ":" not in title:
+        return None
+    head = title.split(":", 1)[0].strip()
+    return head if 0 < len(head.split()) <= 3 and any(c.isupper() for c in head) else None
+
+
+def _passive_proposal(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
+    """"a progressive quux strategy (PQS) is proposed": the name right before the cue."""
+    end = cue.start - 1 if cue.start > 0 and doc[cue.start - 1].text == ")" else cue.start
+    for ent in starting_in(ents, max(0, end - 8), end):
+        if ent.span.end == end and ent.source != "gazetteer" and ent.type in _PROPOSABLE:
+            return ent
+    return None
 
 
 def _is_noun_use(cue: Span) -> bool:
@@ -156,7 +199,9 @@ def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
     for cue in doc.spans.get("kg_cues", []):
         if cue.label_ != "compared_with" or cue.id_ != "after":
             continue
-        for ent in _following(doc, ents, cue, _COMPARE_STOP, window=18):
+        for ent in _following(doc, ents, cue, _BASELINE_END, window=18):
+            if ent.span.text.lower().endswith(_CLASS_SUFFIXES):
+                continue
             if ent.type in _METHODS and ent.type != "Unknown" and ent.name not in proposed:
                 facts.append(Fact("compared_with", ent, sentence(doc, cue.start), min(1.0, ent.confidence + 0.05)))
     return facts
@@ -187,17 +232,38 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
         else:
             targets = [e for e in starting_in(ents, cue.start - 12, cue.start + 1)
                        if e.span.end == cue.start or e.span.start == cue.start]
+            targets = [e for e in targets if not _prior_use(doc, e.span.start)]
         for ent in targets:
             if ent.type == "Method" and ent.name not in proposed and ent.name not in excluded:
                 facts.append(Fact("builds_on", ent, sentence(doc, cue.start), ent.confidence))
+    facts = [f for f in facts if not _variant_of_proposed(f.ent.name, proposed)]
     if "Method" not in proposed.values():
         return facts
     own = _own_sentences(ents, proposed)
     for ent in ents:  # weaker: a method named where a method paper describes its own work
         sent = sentence(doc, ent.span.start)
-        if ent.type == "Method" and ent.name not in proposed and ent.name not in excluded and own(sent):
+        if (ent.type == "Method" and ent.name not in proposed and ent.name not in excluded and own(sent)
+                and not _variant_of_proposed(ent.name, proposed) and not _prior_use(doc, ent.span.start)):
             facts.append(Fact("builds_on", ent, sent, ent.confidence * 0.6))
     return facts
+
+
+def _variant_of_proposed(name: str, proposed: dict[str, str]) -> bool:
+    """"QuuxNet-L", "Soft Quux Autoencoder", "QuuxNets": a variant of the paper's own
+    artifact, which the paper cannot build on."""
+    low = core(name).lower()
+    for p in proposed:
+        p_low = core(p).lower()
+        if low != p_low and (low.startswith(p_low + "-") or low.startswith(p_low + " ") or core(low) == p_low):
+            return True
+        if name != p and same_name(name, p):
+            return True
+    return False
+
+
+def _prior_use(doc: Doc, start: int) -> bool:
+    """"unlike conventional X-based ...": the name belongs to prior work, not to this paper."""
+    return any(t.lower_ in _PRIOR_WORDS for t in doc[max(0, start - 3):start])
 
 
 def _own_sentences(ents: list[Ent], proposed: dict[str, str]):
