@@ -12,6 +12,7 @@ import math
 import re
 from collections.abc import Iterator
 from decimal import Decimal
+from functools import lru_cache
 from urllib.parse import quote
 
 import networkx as nx
@@ -42,10 +43,12 @@ def _utf8(text: str) -> bytes:
     return text.encode("utf-8", "surrogatepass")
 
 
+@lru_cache(maxsize=65536)
 def paper_iri(paper_id: str) -> URIRef:
     return RES[f"paper/{iri_safe(paper_id)}"]
 
 
+@lru_cache(maxsize=65536)
 def entity_iri(key: str) -> URIRef:
     """`<type>/<slug>` keys are already IRI-safe; anything else a key holds is percent-encoded."""
     if _IRI_UNSAFE.search(key):
@@ -73,6 +76,7 @@ def _node_iri(G: nx.MultiDiGraph, node: str) -> URIRef:
     return entity_iri(node)
 
 
+@lru_cache(maxsize=4096)
 def _dec(value: float) -> Literal:
     """xsd:decimal in plain notation (1e-05 -> 0.00001); only finite numbers are decimals."""
     value = float(value)
@@ -164,41 +168,59 @@ def _entity_triples(node: str, d: dict) -> Iterator[tuple]:
         yield s, SKOS.exactMatch, URIRef(iri)
 
 
+# Terms of the hot paths, looked up once (rdflib's Namespace attribute access builds a new URIRef each time).
+_STATEMENT, _ASSERTION, _RESULT = RDF.Statement, KG.Assertion, KG.Result
+_SUBJECT, _PREDICATE, _OBJECT, _TYPE = RDF.subject, RDF.predicate, RDF.object, RDF.type
+_EVIDENCE, _START, _END, _CONFIDENCE = KG.evidence, KG.evidenceStart, KG.evidenceEnd, KG.confidence
+_DERIVED, _VALUE_TEXT, _VALUE, _UNIT = PROV.wasDerivedFrom, KG.valueText, KG.value, KG.unit
+
+
+@lru_cache(maxsize=8192)
+def _text(value: str) -> Literal:
+    """Evidence sentences repeat for every relation of a sentence: build each Literal once."""
+    return Literal(value)
+
+
+@lru_cache(maxsize=8192)
+def _int(value: int) -> Literal:
+    return Literal(int(value))
+
+
+def _provenance_triples(s: URIRef, d: dict, paper: URIRef) -> Iterator[tuple]:
+    yield s, _EVIDENCE, _text(d["evidence"])
+    yield s, _START, _int(d["start"])
+    yield s, _END, _int(d["end"])
+    yield s, _CONFIDENCE, _dec(d["confidence"])
+    yield s, _DERIVED, paper
+
+
 def _assertion_triples(G: nx.MultiDiGraph, u: str, v: str, rel: str, d: dict) -> Iterator[tuple]:
     paper = _node_iri(G, u)
     target = entity_iri(v)
     prop = RELATION_PROPERTIES[rel]
     yield paper, prop, target
     a = assertion_iri(G.nodes[u]["id"], rel, v)
-    yield a, RDF.type, RDF.Statement
-    yield a, RDF.type, KG.Assertion
-    yield a, RDF.subject, paper
-    yield a, RDF.predicate, prop
-    yield a, RDF.object, target
-    yield a, KG.evidence, Literal(d["evidence"])
-    yield a, KG.evidenceStart, Literal(int(d["start"]))
-    yield a, KG.evidenceEnd, Literal(int(d["end"]))
-    yield a, KG.confidence, _dec(d["confidence"])
-    yield a, PROV.wasDerivedFrom, paper
+    yield a, _TYPE, _STATEMENT
+    yield a, _TYPE, _ASSERTION
+    yield a, _SUBJECT, paper
+    yield a, _PREDICATE, prop
+    yield a, _OBJECT, target
+    yield from _provenance_triples(a, d, paper)
 
 
 def _result_triples(G: nx.MultiDiGraph, node: str, d: dict) -> Iterator[tuple]:
     s = result_iri(node)
     paper = paper_iri(d["paper"])
-    yield s, RDF.type, KG.Result
-    yield s, KG.valueText, Literal(d["value_text"])
+    yield s, _TYPE, _RESULT
+    yield s, _VALUE_TEXT, Literal(d["value_text"])
     if d.get("value") is not None and math.isfinite(d["value"]):  # NaN/inf: kg:valueText keeps the text
-        yield s, KG.value, _dec(d["value"])
+        yield s, _VALUE, _dec(d["value"])
     if d.get("unit"):
-        yield s, KG.unit, Literal(d["unit"])
+        yield s, _UNIT, Literal(d["unit"])
     for attr, prop in _RESULT_LINKS.items():
         if d.get(attr):
             yield s, prop, entity_iri(d[attr])
-    yield s, KG.evidence, Literal(d["evidence"])
-    yield s, KG.evidenceStart, Literal(int(d["start"]))
-    yield s, KG.evidenceEnd, Literal(int(d["end"]))
-    yield s, KG.confidence, _dec(d["confidence"])
-    yield s, PROV.wasDerivedFrom, paper
+    yield from _provenance_triples(s, d, paper)
 
 
 # --- loading ----------------------------------------------------------------------
