@@ -74,12 +74,12 @@ class KnowledgeGraph:
             raise GraphLoadError(f"{path}: no such graph file")
         fmt = _SUFFIX_FORMATS.get(path.suffix.lower(), "ttl")
         try:
-            g = rdf.parse(path.read_bytes(), fmt)
-        except Exception as exc:  # rdflib parsers raise many exception types
+            G = rdf.load_graph(path, fmt)
+        except GraphLoadError:
+            raise
+        except Exception as exc:  # parsers raise many exception types (SyntaxError, ValueError, ...)
             raise GraphLoadError(f"{path}: cannot parse as {fmt}: {' '.join(str(exc).split())[:300]}") from None
-        kg = cls(rdf.from_rdf(g))
-        kg._rdf = g
-        return kg
+        return cls(G)
 
     # --- views ----------------------------------------------------------------------
     def to_networkx(self) -> nx.MultiDiGraph:

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
+from kg.nlp.taskframes import frame_tasks
+
 _MAX_MODIFIERS = 3
 _METRIC_WINDOW = 8  # tokens either side of a metric phrase in which a reported number is looked for
 _METRIC_CUES = ("in terms of", "measured by", "measured in", "metrics", "metric", "such as", "including", "and", ",",
@@ -103,6 +105,7 @@ def task_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
             if span.text.lower() not in lex.generic and not span[0].text.lower().endswith(_ADJ_SUFFIXES):
                 yield span
     yield from _task_lists(doc, lex)
+    yield from frame_tasks(doc, lex)
 
 
 def _task_lists(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:

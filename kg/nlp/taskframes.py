@@ -1,0 +1,96 @@
+"""Task names stated by a frame rather than by a plain head-word phrase.
+
+- An acronym inside the phrase: "Quux-to-Blob (Q2B) synthesis" names the task
+  "quux-to-blob synthesis"; a later "Q2B synthesis" is the same task.
+- "X of Y" with a task head: "detection of machine-written text" is the task
+  "machine-written text detection" (the usual compound form).
+- "the problem of X" / "the task of X": "we study the problem of learning
+  sparse quux networks" names "learning sparse quux networks".
+
+Every phrase is built from lower-case content words (`phrases.is_modifier`),
+so names of methods and datasets never enter a task.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from spacy.tokens import Doc, Span
+
+_FRAME_NOUNS = {"problem", "task", "challenge"}
+_FRAME_DETERMINERS = {"the", "a", "this"}
+_MAX_OBJECT = 4  # content words after "of"
+
+
+def frame_tasks(doc: Doc, lex) -> Iterator[Span]:
+    """All frame-stated task phrases of the Doc (kb_id = the task name)."""
+    yield from _acronym_tasks(doc, lex)
+    yield from _of_tasks(doc, lex)
+
+
+def _acronym_tasks(doc: Doc, lex) -> Iterator[Span]:
+    """"Long Form (LF) head": the long form plus the head word after the parenthesis."""
+    defined: dict[str, str] = {}
+    for long, short in doc._.kg_abbreviations or []:
+        after = short.end + 1
+        if short.end >= len(doc) or doc[short.end].text != ")" or after >= len(doc):
+            continue
+        head = doc[after]
+        if head.lower_ not in lex.task_heads or not head.text.islower() or not _ends_phrase(doc, after, lex):
+            continue
+        name = f"{_lower_first(long.text)} {head.text}"
+        defined[short.text] = name
+        yield Span(doc, long.start, after + 1, kb_id=name)
+    if not defined:
+        return
+    for token in doc[:-1]:
+        name = defined.get(token.text)
+        nxt = doc[token.i + 1]
+        if name is not None and name.endswith(" " + nxt.text) and _ends_phrase(doc, nxt.i, lex):
+            yield Span(doc, token.i, token.i + 2, kb_id=name)
+
+
+def _of_tasks(doc: Doc, lex) -> Iterator[Span]:
+    """"the detection of X" -> "X detection"; "the problem of X-ing Y" -> "X-ing Y"."""
+    from kg.nlp.phrases import is_modifier
+
+    for token in doc[1:-2]:
+        low = token.lower_
+        if doc[token.i + 1].lower_ != "of" or not token.text.islower():
+            continue
+        frame = low in _FRAME_NOUNS and doc[token.i - 1].lower_ in _FRAME_DETERMINERS
+        if not frame and (low not in lex.task_heads or doc[token.i - 1].lower_ not in _FRAME_DETERMINERS):
+            continue
+        start = token.i + 2
+        end = start
+        while end < len(doc) and end - start < _MAX_OBJECT and is_modifier(doc[end], lex):
+            end += 1
+        if end == start or (end < len(doc) and is_modifier(doc[end], lex)):
+            continue  # nothing, or a longer phrase than a task name
+        if end < len(doc) and not _closes(doc[end]):
+            continue  # "detection of text in images" states more than a name
+        words = doc[start:end]
+        if frame:
+            if words[0].lower_.endswith("ing") or words[-1].lower_ in lex.task_heads:
+                yield Span(doc, start, end, kb_id=words.text)
+        elif words[-1].lower_ not in lex.task_heads:
+            yield Span(doc, token.i, end, kb_id=f"{words.text} {token.text}")
+
+
+def _closes(token) -> bool:
+    """A token after which a name may end: punctuation or a clause word."""
+    return token.is_punct or token.lower_ in {"and", "or", "via", "with", "using", "by", "that", "which",
+                                              "in", "on", "for", "from", "is", "are", "remains", "under"}
+
+
+def _ends_phrase(doc: Doc, i: int, lex) -> bool:
+    return i + 1 >= len(doc) or doc[i + 1].is_punct or doc[i + 1].lower_ in lex.stop
+
+
+def _lower_first(text: str) -> str:
+    words = text.replace("-", " ").split()
+    if len(words) > 1 and all(w[:1].isupper() or not w[:1].isalpha() for w in words):
+        return text.lower()  # "Text-to-Image" -> "text-to-image"
+    if text[:1].isupper() and text[1:2].islower() and all(not w[:1].isupper() for w in words[1:]):
+        return text[0].lower() + text[1:]
+    return text
