@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from spacy.tokens import Doc, Span
 
-_FRAME_NOUNS = {"problem", "task", "challenge"}
+_FRAME_NOUNS = {"problem", "task"}
 _FRAME_DETERMINERS = {"the", "a", "this"}
 _MAX_OBJECT = 4  # content words after "of"
 
@@ -73,8 +73,13 @@ def _of_tasks(doc: Doc, lex) -> Iterator[Span]:
         if frame:
             if words[0].lower_.endswith("ing") or words[-1].lower_ in lex.task_heads:
                 yield Span(doc, start, end, kb_id=words.text)
-        elif words[-1].lower_ not in lex.task_heads:
+        elif words[-1].lower_ not in lex.task_heads and not _plural(words[-1].lower_):
             yield Span(doc, token.i, end, kb_id=f"{words.text} {token.text}")
+
+
+def _plural(word: str) -> bool:
+    """"of unimodal encoders", "of output sequences": a set of things, not a task domain."""
+    return word.endswith("s") and not word.endswith(("ss", "sis", "ics", "us"))
 
 
 def _closes(token) -> bool:
