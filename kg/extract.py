@@ -14,8 +14,8 @@ from spacy.tokens import Doc, Span
 
 from kg.nlp.shapes import core
 from kg.model import ENTITY_TYPES, Evidence, Mention, Paper, PaperRecord, Relation, Result
-from kg.nlp.relations import (Ent, Fact, built_on, compared, entities, evaluated, proposals,
-                              sentence, starting_in)
+from kg.nlp.relations import Ent, Fact, entities, evaluated, proposals, sentence, starting_in
+from kg.nlp.uses import built_on, compared
 from kg.text import CleanText
 
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"'{}]{3,300}|\b(?:github|gitlab)\.(?:com|io)/[^\s<>\"'{}]{1,300}")

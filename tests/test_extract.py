@@ -112,3 +112,19 @@ def test_variant_of_proposal_is_not_built_on(nlp):
 def test_glued_known_name_builds_on(nlp):
     rec = run(nlp, "We propose FooNet. We devise a CLIP-based network to score images.")
     assert "CLIP" in rel(rec, "builds_on")
+
+
+def test_use_inside_a_baseline_description_is_not_built_on(nlp):
+    rec = run(nlp, "We propose QuuxNet. QuuxNet outperforms networks trained using ZorbNet on small data.")
+    assert "ZorbNet" not in rel(rec, "builds_on")
+
+
+def test_data_paper_evaluates_the_models_it_uses(nlp):
+    rec = run(nlp, "We present QuuxBench, a new benchmark. We test ten models on QuuxBench using ZorbNet "
+                   "prompting strategies.")
+    assert "ZorbNet" not in rel(rec, "builds_on")
+
+
+def test_as_the_encoder_builds_on(nlp):
+    rec = run(nlp, "We propose QuuxNet, which uses a frozen ZorbNet as the encoder.")
+    assert "ZorbNet" in rel(rec, "builds_on")

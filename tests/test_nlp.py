@@ -156,3 +156,24 @@ def test_redefined_acronym_is_not_the_listed_one(nlp):
     doc = nlp("We extend the Quux Product Representation (TPR) to soft codes.")
     labels = {s.label_ for s in doc.spans["kg_entities"] if s.text == "TPR"}
     assert "Metric" not in labels
+
+
+def _tasks(nlp, text):
+    doc = nlp(text)
+    return {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Task"}
+
+
+def test_task_frames(nlp):
+    tasks = _tasks(nlp, "Quux-to-Blob (Q2B) synthesis is hard. We study the problem of learning sparse zorb "
+                        "networks. We target the detection of machine-written text. Q2B synthesis matters.")
+    assert {"quux-to-blob synthesis", "learning sparse zorb networks", "machine-written text detection"} <= tasks
+    # a plural object is a set of things, not a task domain
+    assert not any("encoders" in t for t in _tasks(nlp, "It speeds up the inference of unimodal encoders."))
+
+
+def test_weak_task_heads_need_a_frame(nlp):
+    text = ("Zorbs are useful. Further, we combine generative and contrastive training. "
+            "Our method is designed for quux pre-training. We perform multi-zorb fine-tuning.")
+    tasks = _tasks(nlp, text)
+    assert "contrastive training" not in tasks
+    assert {"quux pre-training", "multi-zorb fine-tuning"} <= tasks

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.taskframes import frame_tasks
+from kg.nlp.taskframes import first_sentence_end, frame_tasks, framed
 
 _MAX_MODIFIERS = 3
 _METRIC_WINDOW = 8  # tokens either side of a metric phrase in which a reported number is looked for
@@ -47,6 +47,7 @@ class PhraseLexicon:
     type_words: dict[str, str]
     field_words: frozenset[str]
     metric_cues: frozenset[str]
+    weak_heads: frozenset[str] = frozenset()
 
 
 def is_modifier(token: Token, lex: PhraseLexicon) -> bool:
@@ -92,7 +93,11 @@ def _head_ok(token: Token, lex: PhraseLexicon) -> bool:
 
 
 def task_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
-    """Phrases ending in a task head word, with at least one modifier."""
+    """Phrases ending in a task head word, with at least one modifier.
+
+    A phrase ending in a weak head ("training", "generation") must be framed as a task.
+    """
+    first_end = first_sentence_end(doc)
     for token in doc:
         low = token.text.lower()
         if low not in lex.task_heads or not (token.text.islower() or token.is_sent_start):
@@ -102,6 +107,8 @@ def task_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
         start = grow_left(doc, token.i, lex)
         if start < token.i:
             span = doc[start:token.i + 1]
+            if low in lex.weak_heads and not framed(doc, start, token.i + 1, first_end):
+                continue
             if span.text.lower() not in lex.generic and not span[0].text.lower().endswith(_ADJ_SUFFIXES):
                 yield span
     yield from _task_lists(doc, lex)

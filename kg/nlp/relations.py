@@ -1,4 +1,4 @@
-"""Which entities a paper proposes, compares with, evaluates on and builds on.
+"""Entities of a paper, what it proposes and what it evaluates on (baselines and uses: `kg.nlp.uses`).
 
 Works on the spans the pipeline wrote (`kg_entities`, `kg_cues`) and the
 sentence boundaries: a relation cue relates the entities that follow it in
@@ -18,16 +18,9 @@ from kg.nlp import read_lines
 from kg.nlp.shapes import core
 
 _PROPOSABLE = {"Method", "Dataset", "Benchmark", "Unknown"}
-_METHODS = {"Method", "Unknown"}
+METHODS = {"Method", "Unknown"}
 _DATA = {"Dataset", "Benchmark"}
 _PROPOSE_STOP = {";", "that", "which", "whose", "where", "to", "while", "but"}
-_COMPARE_STOP = {";", "while", "whereas", "but", "which", "although", "where", "when", "because", "since", "thus"}
-# After a baseline, these words start its description ("X trained using Y", "X on Z"), not more baselines.
-_BASELINE_END = _COMPARE_STOP | {"using", "trained", "via", "on", "in", "at", "that", "who"}
-# "-based", "-style": a glued known name modifies a class ("GCN-based solutions"), not a named baseline.
-_CLASS_SUFFIXES = ("-based", "-style", "-like")
-# Words before a "-based" use that put it in prior work ("unlike conventional RNN-based approaches").
-_PRIOR_WORDS = {"unlike", "existing", "conventional", "traditional", "prior", "previous", "standard", "classical"}
 _NOVEL = {"novel", "new"}
 _NAMING_WORDS = {"called", "named", "termed", "dubbed", "coined", "call", "name", "dub", "term"}
 _SOURCE_CONFIDENCE = {"gazetteer": 0.9, "abbreviation": 0.8, "named": 0.75, "shape": 0.6, "title": 0.5,
@@ -193,80 +186,7 @@ def _called_novel(doc: Doc, span: Span) -> bool:
             and any(w in _NOVEL for w in words[2:]))
 
 
-def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
-    """Methods named after a comparison cue ("outperforms X", "than X, Y and Z")."""
-    facts = []
-    for cue in doc.spans.get("kg_cues", []):
-        if cue.label_ != "compared_with" or cue.id_ != "after":
-            continue
-        for ent in _following(doc, ents, cue, _BASELINE_END, window=18):
-            if ent.span.text.lower().endswith(_CLASS_SUFFIXES):
-                continue
-            if ent.type in _METHODS and ent.type != "Unknown" and ent.name not in proposed:
-                facts.append(Fact("compared_with", ent, sentence(doc, cue.start), min(1.0, ent.confidence + 0.05)))
-    return facts
-
-
-def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: int) -> list[Ent]:
-    """The entities right after a cue: the first within a few tokens, then its list."""
-    end = min(sentence(doc, cue.start).end, cue.end + window)
-    stop = next((t.i for t in doc[cue.end:end] if t.lower_ in stops), end)
-    found: list[Ent] = []
-    last = cue.end
-    for e in starting_in(ents, cue.end, stop):
-        if e.span.start - last > (6 if not found else 5):
-            break
-        found.append(e)
-        last = e.span.end
-    return found
-
-
-def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[str]) -> list[Fact]:
-    """Methods used by the paper: after "based on", "using", "fine-tune", ... or before "backbone"."""
-    facts = []
-    for cue in doc.spans.get("kg_cues", []):
-        if cue.label_ != "builds_on":
-            continue
-        if cue.id_ == "after":
-            targets = _following(doc, ents, cue, _COMPARE_STOP, window=8)[:3]
-        else:
-            targets = [e for e in starting_in(ents, cue.start - 12, cue.start + 1)
-                       if e.span.end == cue.start or e.span.start == cue.start]
-            targets = [e for e in targets if not _prior_use(doc, e.span.start)]
-        for ent in targets:
-            if ent.type == "Method" and ent.name not in proposed and ent.name not in excluded:
-                facts.append(Fact("builds_on", ent, sentence(doc, cue.start), ent.confidence))
-    facts = [f for f in facts if not _variant_of_proposed(f.ent.name, proposed)]
-    if "Method" not in proposed.values():
-        return facts
-    own = _own_sentences(ents, proposed)
-    for ent in ents:  # weaker: a method named where a method paper describes its own work
-        sent = sentence(doc, ent.span.start)
-        if (ent.type == "Method" and ent.name not in proposed and ent.name not in excluded and own(sent)
-                and not _variant_of_proposed(ent.name, proposed) and not _prior_use(doc, ent.span.start)):
-            facts.append(Fact("builds_on", ent, sent, ent.confidence * 0.6))
-    return facts
-
-
-def _variant_of_proposed(name: str, proposed: dict[str, str]) -> bool:
-    """"QuuxNet-L", "Soft Quux Autoencoder", "QuuxNets": a variant of the paper's own
-    artifact, which the paper cannot build on."""
-    low = core(name).lower()
-    for p in proposed:
-        p_low = core(p).lower()
-        if low != p_low and (low.startswith(p_low + "-") or low.startswith(p_low + " ") or core(low) == p_low):
-            return True
-        if name != p and same_name(name, p):
-            return True
-    return False
-
-
-def _prior_use(doc: Doc, start: int) -> bool:
-    """"unlike conventional X-based ...": the name belongs to prior work, not to this paper."""
-    return any(t.lower_ in _PRIOR_WORDS for t in doc[max(0, start - 3):start])
-
-
-def _own_sentences(ents: list[Ent], proposed: dict[str, str]):
+def own_sentences(ents: list[Ent], proposed: dict[str, str]):
     """A test: is a sentence about the paper's own work (first person or a proposed name)?"""
     with_proposed = {e.sent.start for e in ents if e.name in proposed}
     cache: dict[int, bool] = {}
@@ -296,7 +216,7 @@ def _starts(ents: list[Ent]) -> list[int]:
 def evaluated(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
     """Datasets named in sentences about the paper's own experiments (or proposed ones)."""
     eval_words = _words("evaluation_words.txt")
-    own_sentence = _own_sentences(ents, proposed)
+    own_sentence = own_sentences(ents, proposed)
     cued_sentences: dict[int, bool] = {}
     facts = []
     for ent in ents:

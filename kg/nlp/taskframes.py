@@ -19,7 +19,34 @@ from spacy.tokens import Doc, Span
 
 _FRAME_NOUNS = {"problem", "task"}
 _FRAME_DETERMINERS = {"the", "a", "this"}
+_FUNCTION_WORDS = {"to", "of", "for", "and", "the", "a", "an", "in", "on", "with", "by"}
 _MAX_OBJECT = 4  # content words after "of"
+
+
+_FRAMING_BEFORE = {"for", "in", "on", "as", "like", "including", "perform", "performs", "performed", "performing",
+                   "address", "addresses", "addressing", "tackle", "tackles", "tackling", "study", "studies"}
+_FRAMING_AFTER = {"task", "tasks", "problem", "problems", "domain", "domains", "setting", "settings",
+                  "scenario", "scenarios", "capability", "capabilities", "field", "fields", "research",
+                  "community", "literature", "application", "applications", "benchmark", "benchmarks",
+                  "is", "are", "remains", "has", "have"}
+
+
+def framed(doc: Doc, start: int, end: int, first_end: int) -> bool:
+    """Is the phrase doc[start:end] framed as a task (not as a step of a method)?
+
+    In the first sentence, after "for/in/on/as/such as", before "task(s)/problem(s)/
+    domain(s)/..." or as the subject of "is/are".
+    """
+    if start < first_end:
+        return True
+    if start > 0 and doc[start - 1].lower_ in _FRAMING_BEFORE:
+        return True
+    return end < len(doc) and doc[end].lower_ in _FRAMING_AFTER
+
+
+def first_sentence_end(doc: Doc) -> int:
+    """Index of the first token of the second sentence (len(doc) when there is one sentence)."""
+    return next((t.i for t in doc[1:] if t.is_sent_start), len(doc))
 
 
 def frame_tasks(doc: Doc, lex) -> Iterator[Span]:
@@ -94,7 +121,8 @@ def _ends_phrase(doc: Doc, i: int, lex) -> bool:
 
 def _lower_first(text: str) -> str:
     words = text.replace("-", " ").split()
-    if len(words) > 1 and all(w[:1].isupper() or not w[:1].isalpha() for w in words):
+    content = [w for w in words if w.lower() not in _FUNCTION_WORDS]
+    if len(words) > 1 and all(w[:1].isupper() or not w[:1].isalpha() for w in content):
         return text.lower()  # "Text-to-Image" -> "text-to-image"
     if text[:1].isupper() and text[1:2].islower() and all(not w[:1].isupper() for w in words[1:]):
         return text[0].lower() + text[1:]

@@ -1,0 +1,109 @@
+"""Baselines and used methods of a paper: "outperforms X, Y and Z", "based on X", "X backbone".
+
+A relation cue relates the entities that follow it in its sentence (a whole
+coordinated list); a method the paper uses is not one it is compared with.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Span
+
+from kg.nlp.relations import METHODS, Ent, Fact, own_sentences, same_name, sentence, starting_in
+from kg.nlp.shapes import core
+
+_COMPARE_STOP = {";", "while", "whereas", "but", "which", "although", "where", "when", "because", "since", "thus"}
+# After a baseline, these words start its description ("X trained using Y", "X on Z"), not more baselines.
+_BASELINE_END = _COMPARE_STOP | {"using", "trained", "via", "on", "in", "at", "that", "who"}
+# "-based", "-style": a glued known name modifies a class ("GCN-based solutions"), not a named baseline.
+_CLASS_SUFFIXES = ("-based", "-style", "-like")
+# Words before a "-based" use that put it in prior work ("unlike conventional RNN-based approaches").
+_PRIOR_WORDS = {"unlike", "existing", "conventional", "traditional", "prior", "previous", "standard", "classical"}
+# A use cue this close after a comparison cue describes the baseline ("outperforms X trained using Y").
+_BASELINE_REACH = 8
+# Plain "use" verbs: in a paper that proposes only data, they name the systems it evaluates.
+_WEAK_USES = {"using", "use", "uses", "employ", "employs", "employing", "leverage", "leverages", "leveraging"}
+
+
+def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
+    """Methods named after a comparison cue ("outperforms X", "than X, Y and Z")."""
+    facts = []
+    for cue in doc.spans.get("kg_cues", []):
+        if cue.label_ != "compared_with" or cue.id_ != "after":
+            continue
+        for ent in _following(doc, ents, cue, _BASELINE_END, window=18):
+            if ent.span.text.lower().endswith(_CLASS_SUFFIXES):
+                continue
+            if ent.type in METHODS and ent.type != "Unknown" and ent.name not in proposed:
+                facts.append(Fact("compared_with", ent, sentence(doc, cue.start), min(1.0, ent.confidence + 0.05)))
+    return facts
+
+
+def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: int) -> list[Ent]:
+    """The entities right after a cue: the first within a few tokens, then its list."""
+    end = min(sentence(doc, cue.start).end, cue.end + window)
+    stop = next((t.i for t in doc[cue.end:end] if t.lower_ in stops), end)
+    found: list[Ent] = []
+    last = cue.end
+    for e in starting_in(ents, cue.end, stop):
+        if e.span.start - last > (6 if not found else 5):
+            break
+        found.append(e)
+        last = e.span.end
+    return found
+
+
+def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[str]) -> list[Fact]:
+    """Methods used by the paper: after "based on", "using", "fine-tune", ... or before "backbone"."""
+    facts = []
+    cues = doc.spans.get("kg_cues", [])
+    data_paper = bool(proposed) and "Method" not in proposed.values()
+    for cue in cues:
+        if cue.label_ != "builds_on":
+            continue
+        if cue.id_ == "after" and (_describes_baseline(doc, cues, cue)
+                                   or (data_paper and cue[0].lower_ in _WEAK_USES)):
+            continue
+        if cue.id_ == "after":
+            targets = _following(doc, ents, cue, _COMPARE_STOP, window=8)[:5]
+        else:
+            targets = [e for e in starting_in(ents, cue.start - 12, cue.start + 1)
+                       if e.span.end == cue.start or e.span.start == cue.start]
+            targets = [e for e in targets if not _prior_use(doc, e.span.start)]
+        for ent in targets:
+            if ent.type == "Method" and ent.name not in proposed and ent.name not in excluded:
+                facts.append(Fact("builds_on", ent, sentence(doc, cue.start), ent.confidence))
+    facts = [f for f in facts if not _variant_of_proposed(f.ent.name, proposed)]
+    if "Method" not in proposed.values():
+        return facts
+    own = own_sentences(ents, proposed)
+    for ent in ents:  # weaker: a method named where a method paper describes its own work
+        sent = sentence(doc, ent.span.start)
+        if (ent.type == "Method" and ent.name not in proposed and ent.name not in excluded and own(sent)
+                and not _variant_of_proposed(ent.name, proposed) and not _prior_use(doc, ent.span.start)
+                and not _describes_baseline(doc, cues, ent.span)):
+            facts.append(Fact("builds_on", ent, sent, ent.confidence * 0.6))
+    return facts
+
+
+def _describes_baseline(doc: Doc, cues, cue: Span) -> bool:
+    """"outperforms networks trained using X": the use belongs to the baseline, not to the paper."""
+    lo = max(sentence(doc, cue.start).start, cue.start - _BASELINE_REACH)
+    return any(c.label_ == "compared_with" and c.id_ == "after" and lo <= c.start < cue.start for c in cues)
+
+
+def _variant_of_proposed(name: str, proposed: dict[str, str]) -> bool:
+    """"QuuxNet-L", "Soft Quux Autoencoder", "QuuxNets": a variant of the paper's own
+    artifact, which the paper cannot build on."""
+    low = core(name).lower()
+    for p in proposed:
+        p_low = core(p).lower()
+        if low != p_low and (low.startswith(p_low + "-") or low.startswith(p_low + " ") or core(low) == p_low):
+            return True
+        if name != p and same_name(name, p):
+            return True
+    return False
+
+
+def _prior_use(doc: Doc, start: int) -> bool:
+    """"unlike conventional X-based ...": the name belongs to prior work, not to this paper."""
+    return any(t.lower_ in _PRIOR_WORDS for t in doc[max(0, start - 3):start])
