@@ -15,9 +15,10 @@ import os
 import signal
 import tempfile
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
+from typing import BinaryIO
 
 from kg.errors import ExportError
 
@@ -30,8 +31,15 @@ def write_atomic(path: Path, data: bytes) -> None:
     write_all_atomic({Path(path): data})
 
 
-def write_all_atomic(files: Mapping[Path, bytes]) -> None:
+#: What a file is written from: its bytes, or a function that streams them into a binary file.
+Content = bytes | Callable[[BinaryIO], None]
+
+
+def write_all_atomic(files: Mapping[Path, Content]) -> None:
     """Write every file to a temporary beside it, then rename them all, interrupts held back.
+
+    Streaming writers keep memory low: a 100,000-paper Turtle export is never
+    held as one bytes object.
 
     On any failure the temporaries are removed and the old files stay as they were.
     """
@@ -53,14 +61,17 @@ def write_all_atomic(files: Mapping[Path, bytes]) -> None:
             tmp.unlink(missing_ok=True)
 
 
-def _write_tmp(path: Path, data: bytes) -> Path:
+def _write_tmp(path: Path, data: Content) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, name = tempfile.mkstemp(prefix=f".{path.name}{_TMP_MARK}", suffix=".tmp", dir=path.parent)
     tmp = Path(name)
     try:
         with os.fdopen(fd, "wb") as fh:
             _copy_mode(fh.fileno(), path)
-            fh.write(data)
+            if callable(data):
+                data(fh)
+            else:
+                fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
     except BaseException:

@@ -474,6 +474,6 @@ def _year(*values: object) -> int | None:
 def _arxiv_url(f: dict[str, object]) -> str | None:
     """arXiv metadata records carry `categories` and a bare arXiv id."""
     rid = f.get("id")
-    if "categories" in f and isinstance(rid, str) and re.fullmatch(r"\d{4}\.\d{4,5}(v\d+)?|[a-z-]+(\.[A-Z]{2})?/\d{7}", rid):
+    if "categories" in f and isinstance(rid, str) and re.fullmatch(r"\d{4}\.\d{4,5}(v\d+)?|[a-z-]{1,40}(\.[A-Z]{2})?/\d{7}", rid):
         return f"https://arxiv.org/abs/{rid}"
     return None

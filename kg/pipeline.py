@@ -8,6 +8,7 @@ always run over every record, so an updated graph equals a full rebuild.
 
 from __future__ import annotations
 
+import io
 import os
 import time
 from collections import Counter
@@ -16,17 +17,17 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import networkx as nx
 
 from kg import rdf, serialize
-from kg.atomic import folder_lock, write_atomic
+from kg.atomic import Content, folder_lock, write_all_atomic
 from kg.errors import CorpusError, KGError
 from kg.graph import build_graph
 from kg.ingest import ReadReport, read_corpus
 from kg.model import Paper, PaperRecord
-from kg.records import load_cache, paper_key, save_cache
+from kg.records import CACHE_FILE, cache_bytes, load_cache, paper_key
 from kg.resolve import resolve
 from kg.text import clean_latex
 from kg.visualize import overview, write_html
@@ -240,21 +241,31 @@ def _count(G: nx.MultiDiGraph, report: BuildReport) -> None:
 
 # --- exports ----------------------------------------------------------------------
 
-def render(G: nx.MultiDiGraph, formats: Sequence[str]) -> dict[str, bytes]:
-    """Every requested export as bytes, with the fast deterministic writers."""
+def writers(G: nx.MultiDiGraph, formats: Sequence[str]) -> dict[str, Callable[[BinaryIO], None]]:
+    """For each requested export, a function that streams it into a binary file."""
     unknown = [f for f in formats if f not in EXPORT_NAMES]
     if unknown:
         raise KGError(f"unknown export format(s): {', '.join(unknown)}")
     prefixes = {p: str(ns) for p, ns in PREFIXES.items()}
     triples = list(rdf.triples(G)) if set(formats) - {"html"} else []
-    writers: dict[str, Callable[[], bytes]] = {
-        "ttl": lambda: serialize.turtle(triples, prefixes),
-        "nt": lambda: serialize.ntriples(triples),
-        "jsonld": lambda: serialize.jsonld(triples, prefixes),
-        "trig": lambda: rdf.serialize(rdf.to_rdf(G), "trig"),
-        "html": lambda: _page(G),
+    table: dict[str, Callable[[BinaryIO], None]] = {
+        "ttl": lambda fh: serialize.write_turtle(fh, triples, prefixes),
+        "nt": lambda fh: serialize.write_ntriples(fh, triples),
+        "jsonld": lambda fh: serialize.write_jsonld(fh, triples, prefixes),
+        "trig": lambda fh: fh.write(rdf.serialize(rdf.to_rdf(G), "trig")),
+        "html": lambda fh: fh.write(_page(G)),
     }
-    return {f: writers[f]() for f in formats}
+    return {f: table[f] for f in formats}
+
+
+def render(G: nx.MultiDiGraph, formats: Sequence[str]) -> dict[str, bytes]:
+    """Every requested export as bytes."""
+    out = {}
+    for f, write in writers(G, formats).items():
+        buf = io.BytesIO()
+        write(buf)
+        out[f] = buf.getvalue()
+    return out
 
 
 def _page(G: nx.MultiDiGraph) -> bytes:
@@ -267,14 +278,14 @@ def _page(G: nx.MultiDiGraph) -> bytes:
 
 def save(G: nx.MultiDiGraph, out_dir: str | Path, formats: Sequence[str] = DEFAULT_FORMATS,
          records: Sequence[PaperRecord] | None = None) -> list[Path]:
-    """Render every export first, then replace the files atomically under a folder lock."""
+    """Stream every export to a temporary file, then rename them all together under a folder lock.
+
+    A failure or an interrupt before the renames leaves the previous exports as they were.
+    """
     out = Path(out_dir)
-    blobs = render(G, formats)
-    written = []
+    files: dict[Path, Content] = {out / EXPORT_NAMES[f]: w for f, w in writers(G, formats).items()}
+    if records is not None:
+        files[out / CACHE_FILE] = cache_bytes(records)
     with folder_lock(out):
-        for f, data in blobs.items():
-            write_atomic(out / EXPORT_NAMES[f], data)
-            written.append(out / EXPORT_NAMES[f])
-        if records is not None:
-            save_cache(out, records)
-    return written
+        write_all_atomic(files)
+    return [out / EXPORT_NAMES[f] for f in formats]

@@ -83,9 +83,13 @@ def load_cache(folder: str | Path) -> dict[str, tuple[str, PaperRecord]]:
     return out
 
 
-def save_cache(folder: str | Path, records: Iterable[PaperRecord]) -> None:
-    """Write the records of a build (sorted by paper id) atomically; mtime fixed for determinism."""
+def cache_bytes(records: Iterable[PaperRecord]) -> bytes:
+    """The gzipped record cache of a build (sorted by paper id; mtime fixed for determinism)."""
     lines = [json.dumps({"key": paper_key(r.paper), "record": record_to_json(r)}, ensure_ascii=False, sort_keys=True)
              for r in sorted(records, key=lambda r: r.paper.id)]
-    data = gzip.compress(("\n".join(lines) + "\n").encode("utf-8"), compresslevel=5, mtime=0)
-    write_atomic(Path(folder) / CACHE_FILE, data)
+    return gzip.compress(("\n".join(lines) + "\n").encode("utf-8"), compresslevel=5, mtime=0)
+
+
+def save_cache(folder: str | Path, records: Iterable[PaperRecord]) -> None:
+    """Write the record cache of a build atomically."""
+    write_atomic(Path(folder) / CACHE_FILE, cache_bytes(records))

@@ -8,11 +8,13 @@ gives the same bytes, at a few hundred thousand triples a second.
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
+from typing import BinaryIO
 
 from rdflib import BNode, Literal, URIRef
 from rdflib.namespace import RDF, XSD
@@ -50,21 +52,44 @@ def nt_term(term: object) -> str:
     return lex
 
 
+def _to_bytes(write: Callable[[BinaryIO], None]) -> bytes:
+    buf = io.BytesIO()
+    write(buf)
+    return buf.getvalue()
+
+
 def ntriples(triples: Iterable[tuple]) -> bytes:
     """Sorted, de-duplicated N-Triples."""
-    lines = sorted({f"{nt_term(s)} {nt_term(p)} {nt_term(o)} .\n" for s, p, o in triples})
-    return "".join(lines).encode("utf-8")
-
-
-def _group(triples: Iterable[tuple]) -> dict[object, dict[object, set[object]]]:
-    subjects: dict[object, dict[object, set[object]]] = defaultdict(lambda: defaultdict(set))
-    for s, p, o in triples:
-        subjects[s][p].add(o)
-    return subjects
+    return _to_bytes(lambda fh: write_ntriples(fh, triples))
 
 
 def turtle(triples: Iterable[tuple], prefixes: dict[str, str]) -> bytes:
     """Turtle grouped by subject; subjects, predicates and objects in sorted order."""
+    return _to_bytes(lambda fh: write_turtle(fh, triples, prefixes))
+
+
+def jsonld(triples: Iterable[tuple], prefixes: dict[str, str]) -> bytes:
+    """JSON-LD: one node object a subject, prefixes in @context, values sorted."""
+    return _to_bytes(lambda fh: write_jsonld(fh, triples, prefixes))
+
+
+def write_ntriples(fh: BinaryIO, triples: Iterable[tuple]) -> None:
+    """Stream sorted, de-duplicated N-Triples into a binary file."""
+    lines = sorted({f"{nt_term(s)} {nt_term(p)} {nt_term(o)} .\n" for s, p, o in triples})
+    for i in range(0, len(lines), 10_000):
+        fh.write("".join(lines[i : i + 10_000]).encode("utf-8"))
+
+
+def _group(triples: Iterable[tuple]) -> dict[object, dict[object, list[object]]]:
+    """subject -> predicate -> objects (lists: far smaller than sets at millions of triples)."""
+    subjects: dict[object, dict[object, list[object]]] = defaultdict(lambda: defaultdict(list))
+    for s, p, o in triples:
+        subjects[s][p].append(o)
+    return subjects
+
+
+def write_turtle(fh: BinaryIO, triples: Iterable[tuple], prefixes: dict[str, str]) -> None:
+    """Stream Turtle grouped by subject into a binary file, one subject block at a time."""
     ordered = sorted(prefixes.items(), key=lambda kv: -len(kv[1]))
 
     @lru_cache(maxsize=1 << 16)
@@ -80,21 +105,21 @@ def turtle(triples: Iterable[tuple], prefixes: dict[str, str]) -> bytes:
             return f"{lex}^^{term(t.datatype)}"
         return nt_term(t)
 
-    out = [f"@prefix {p}: <{ns}> .\n" for p, ns in sorted(prefixes.items())]
-    for s, preds in sorted(_group(triples).items(), key=lambda kv: nt_term(kv[0])):
+    fh.write("".join(f"@prefix {p}: <{ns}> .\n" for p, ns in sorted(prefixes.items())).encode("utf-8"))
+    groups = _group(triples)
+    for s in sorted(groups, key=nt_term):
         parts = []
-        for p, objs in sorted(preds.items(), key=lambda kv: (kv[0] != RDF.type, nt_term(kv[0]))):
+        for p, objs in sorted(groups[s].items(), key=lambda kv: (kv[0] != RDF.type, nt_term(kv[0]))):
             verb = "a" if p == RDF.type else term(p)
-            parts.append(f"    {verb} " + ",\n        ".join(sorted(term(o) for o in objs)))
-        out.append(f"\n{term(s)}\n" + " ;\n".join(parts) + " .\n")
-    return "".join(out).encode("utf-8")
+            parts.append(f"    {verb} " + ",\n        ".join(sorted({term(o) for o in objs})))
+        fh.write((f"\n{term(s)}\n" + " ;\n".join(parts) + " .\n").encode("utf-8"))
 
 
-def jsonld(triples: Iterable[tuple], prefixes: dict[str, str]) -> bytes:
-    """JSON-LD: one node object a subject, prefixes in @context, values sorted.
+def write_jsonld(fh: BinaryIO, triples: Iterable[tuple], prefixes: dict[str, str]) -> None:
+    """Stream JSON-LD, one node object a line, written by json's C encoder.
 
-    One line, written by json's C encoder: an indented dump of a 100,000-paper
-    graph takes minutes in the pure-Python encoder.
+    An indented dump of a 100,000-paper graph takes minutes in the pure-Python
+    encoder, and one `json.dumps` of the whole document needs it all in memory.
     """
     ordered = sorted(prefixes.items(), key=lambda kv: -len(kv[1]))
 
@@ -119,15 +144,20 @@ def jsonld(triples: Iterable[tuple], prefixes: dict[str, str]) -> bytes:
             return ("1", str(o), str(o.datatype)), {"@value": str(o), "@type": str(o.datatype)}
         return ("2", str(o)), str(o)
 
-    nodes = []
-    for s, preds in _group(triples).items():
-        node: dict[str, object] = {"@id": f"_:{s}" if isinstance(s, BNode) else str(s)}
-        for p, objs in preds.items():
+    def node_id(s: object) -> str:
+        return f"_:{s}" if isinstance(s, BNode) else str(s)
+
+    groups = _group(triples)
+    context = json.dumps(dict(sorted(prefixes.items())), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    fh.write(('{"@context":' + context + ',"@graph":[').encode("utf-8"))
+    for i, s in enumerate(sorted(groups, key=node_id)):
+        node: dict[str, object] = {"@id": node_id(s)}
+        for p, objs in groups[s].items():
             if p == RDF.type:
-                node["@type"] = sorted(compact(str(o)) for o in objs)
+                node["@type"] = sorted({compact(str(o)) for o in objs})
             else:
-                node[compact(str(p))] = [v for _k, v in sorted((value(o) for o in objs), key=lambda kv: kv[0])]
-        nodes.append(node)
-    nodes.sort(key=lambda n: str(n["@id"]))
-    doc = {"@context": dict(sorted(prefixes.items())), "@graph": nodes}
-    return (json.dumps(doc, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n").encode("utf-8")
+                vals = sorted({value(o)[0]: value(o) for o in objs}.values(), key=lambda kv: kv[0])
+                node[compact(str(p))] = [v for _k, v in vals]
+        line = json.dumps(node, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        fh.write((("\n" if i == 0 else ",\n") + line).encode("utf-8"))
+    fh.write(b"\n]}\n")
