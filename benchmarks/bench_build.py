@@ -94,15 +94,17 @@ def main() -> None:
     ap.add_argument("--corpus", type=Path, default=Path("../shared/corpus/abstracts.jsonl"))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--keep", type=Path, default=None, help="write the exports here and keep them")
     args = ap.parse_args()
     if not args.corpus.is_file():
         sys.exit(f"{args.corpus}: corpus not found (it lives in ../shared/corpus/, beside the checkout)")
     with tempfile.TemporaryDirectory() as tmp:
         corpus = repeated(args.corpus, args.repeat, Path(tmp)) if args.repeat > 1 else args.corpus
         n, base_s = baseline_rate(args.corpus, None)
-        wall, peak_gb, summary = run_build(corpus, args.jobs, Path(tmp) / "out")
+        out = args.keep or Path(tmp) / "out"
+        wall, peak_gb, summary = run_build(corpus, args.jobs, out)
         papers = n * args.repeat
-        sizes = {p.name: p.stat().st_size for p in (Path(tmp) / "out").iterdir() if p.is_file()}
+        sizes = {p.name: p.stat().st_size for p in out.iterdir() if p.is_file()}
     print(f"machine: {os.cpu_count()} cores; python {sys.version.split()[0]}; date {time.strftime('%Y-%m-%d')}")
     print(f"kg: {summary}")
     print(f"exports: {sizes}")

@@ -128,3 +128,33 @@ def test_data_paper_evaluates_the_models_it_uses(nlp):
 def test_as_the_encoder_builds_on(nlp):
     rec = run(nlp, "We propose QuuxNet, which uses a frozen ZorbNet as the encoder.")
     assert "ZorbNet" in rel(rec, "builds_on")
+
+
+def test_lower_case_techniques_in_method_positions(nlp):
+    rec = run(nlp, "We adopt zorbic cloning and frobnic quux sampling to train the policy. "
+                   "Zorbic cloning is fast. We compare with blorp descent.")
+    assert {"zorbic cloning", "frobnic quux sampling"} <= rel(rec, "builds_on")
+    assert "blorp descent" in rel(rec, "compared_with")
+    rec = run(nlp, "Zorbic cloning and frobnic sampling are studied in this paper.")
+    assert not {"zorbic cloning", "frobnic sampling"} & rel(rec, "mentions")  # no method position
+
+
+def test_prior_work_technique_is_not_built_on(nlp):
+    rec = run(nlp, "Pipelines based on conventional frobnic sampling are slow; we propose QuuxNet.")
+    assert "frobnic sampling" not in rel(rec, "builds_on")
+
+
+def test_model_names_with_size_and_version_suffixes(nlp):
+    rec = run(nlp, "We fine-tune Zorblax-3-70B-Instruct and compare with Quuxna-7B-v1.5 and Frob-4-Turbo.")
+    assert "Zorblax-3-70B-Instruct" in rel(rec, "builds_on")
+    assert {"Quuxna-7B-v1.5", "Frob-4-Turbo"} <= rel(rec, "compared_with")
+
+
+def test_task_lists_and_framings(nlp):
+    rec = run(nlp, "Zorbic content creation is essential for media. We propose QuuxNet, a framework for "
+                   "glorbification. It serves applications such as blorp imputation, frob design and quux "
+                   "summarization. QuuxNet excels on feature zorbing, frob selection, as well as downstream "
+                   "blorp classification tasks.")
+    tasks = rel(rec, "addresses")
+    assert {"zorbic content creation", "glorbification", "blorp imputation", "frob design"} <= tasks
+    assert {"feature zorbing", "frob selection"} <= tasks

@@ -24,8 +24,8 @@ PIPES: tuple[str, ...] = (
     "kg_sentencizer",
     "kg_abbreviations",
     "kg_gazetteer",
-    "kg_names",
     "kg_cues",
+    "kg_names",
     "kg_results",
 )
 

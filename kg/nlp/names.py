@@ -14,11 +14,12 @@ from spacy.tokens import Doc, Span
 
 from kg.nlp.namelexicon import NameLexicon, load_lexicon
 from kg.nlp.phrases import is_modifier, metric_phrases, task_phrases
+from kg.nlp.techniques import technique_spans
 from kg.nlp.shapes import core, is_all_caps, is_coined, is_name_token, is_title_word
 from kg.nlp.nametypes import NameTyper
 
 #: Merge priority when spans of equal length overlap (lower wins).
-_PRIORITY = {"abbreviation": 0, "gazetteer": 1, "named": 2, "shape": 3, "title": 4, "task": 5, "metric": 6}
+_PRIORITY = {"abbreviation": 0, "technique": 0.5, "gazetteer": 1, "named": 2, "shape": 3, "title": 4, "task": 5, "metric": 6}
 _PREPOSITIONS = {"for", "of", "with", "in", "on", "via", "using", "from", "under", "by", "to", "through"}
 _NAMING_WORDS = {"called", "named", "termed", "dubbed", "coined"}
 _SKIP_AFTER_NAMING = {"the", "a", "an", "as", '"', "'", "“", "‘"}
@@ -50,6 +51,7 @@ class NameFinder:
         candidates += self._introduced(doc)
         candidates += self._shapes(doc)
         candidates += self._title_runs(doc)
+        candidates += technique_spans(doc, self.lex.phrases, self.lex.method_heads)
         candidates += [self._tag(s, "Task", s.kb_id_ or s.text, "task") for s in task_phrases(doc, self.lex.phrases)]
         candidates += [self._tag(s, "Metric", s.kb_id_ or s.text, "metric")
                        for s in metric_phrases(doc, self.lex.phrases)]

@@ -32,6 +32,10 @@ _FOLLOWERS = {
     "benchmark", "benchmarks", "improvement", "improvements", "gain", "gains", "drop", "degradation",
     "pipeline", "pipelines", "process", "regime", "regimes", "objective", "objectives",
 }
+_LIST_FRAMES = {"task", "tasks", "application", "applications", "problems", "domains", "areas"}
+_LIST_QUALIFIERS = {"downstream", "various", "several", "different", "multiple", "diverse", "standard", "challenging"}
+_BACK_GLUE = {",", "and", "or", "as", "well"}
+_BACK_OPEN = {"on", "in", "for", "to", "across", "of", ":", "("}
 _LIST_INTRODUCERS = {"such", "including", "like", "e.g.", "(", ":", "namely"}
 _LIST_SEPARATORS = {",", "and", "or", "as", "well", "(", ":", "such", "including", "like", "e.g.", "i.e."}
 
@@ -116,16 +120,37 @@ def task_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
 
 
 def _task_lists(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
-    """"X tasks" and items listed after "tasks such as" / "the task of"."""
+    """"X tasks", "A, B and C tasks", and items listed after "tasks/applications such as"."""
     for token in doc:
         low = token.text.lower()
         if low in ("task", "tasks") and token.i > 0:
             prev = doc[token.i - 1]
-            if is_modifier(prev, lex) and prev.text.lower() not in lex.task_heads:
-                if prev.text.lower().endswith(_NOUN_SUFFIXES):
-                    yield doc[grow_left(doc, prev.i, lex):prev.i + 1]
-            if token.i + 2 < len(doc) and doc[token.i + 1].lower_ in ("such", "including", "like"):
-                yield from list_items(doc, token.i + 1, lex)
+            if is_modifier(prev, lex) and prev.text.lower().endswith(_NOUN_SUFFIXES):
+                start = grow_left(doc, prev.i, lex)
+                if prev.text.lower() not in lex.task_heads or start == prev.i:
+                    yield doc[start:prev.i + 1]
+                yield from _items_before(doc, start, lex)
+        if low in _LIST_FRAMES and token.i + 2 < len(doc) and doc[token.i + 1].lower_ in ("such", "including", "like"):
+            yield from list_items(doc, token.i + 1, lex)
+
+
+def _items_before(doc: Doc, i: int, lex: PhraseLexicon) -> Iterator[Span]:
+    """"on A, B, as well as C tasks": the items coordinated before the last one."""
+    while i > 0 and doc[i - 1].lower_ in _LIST_QUALIFIERS:
+        i -= 1
+    for _ in range(4):
+        j = i
+        while j > 0 and i - j < 4 and doc[j - 1].lower_ in _BACK_GLUE:
+            j -= 1
+        if j == i or j == 0:
+            return
+        end = j
+        while j > 0 and end - j < _MAX_LIST_ITEM and is_modifier(doc[j - 1], lex) and not doc[j].is_sent_start:
+            j -= 1
+        if j == end or (j > 0 and doc[j - 1].lower_ not in _BACK_GLUE | _BACK_OPEN):
+            return
+        yield doc[j:end]
+        i = j
 
 
 def list_items(doc: Doc, i: int, lex: PhraseLexicon) -> Iterator[Span]:
@@ -139,11 +164,18 @@ def list_items(doc: Doc, i: int, lex: PhraseLexicon) -> Iterator[Span]:
             i += 1
         if i == start:
             return
+        if i + 1 < end and _noun_tail(doc[i]) and doc[i + 1].lower_ in (",", "and", "or", ".", ";", ")"):
+            i += 1  # "experiment design": a noun that is also a verb ends the item
         yield doc[start:i]
         if i >= end or doc[i].lower_ not in (",", "and", "or"):
             return
         while i < end and doc[i].lower_ in (",", "and", "or"):
             i += 1
+
+
+def _noun_tail(token: Token) -> bool:
+    text = token.text
+    return len(text) >= 5 and text.isalpha() and text.islower() and not text.endswith(("ly", "ed"))
 
 
 def metric_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:

@@ -23,7 +23,7 @@ _DATA = {"Dataset", "Benchmark"}
 _PROPOSE_STOP = {";", "that", "which", "whose", "where", "to", "while", "but"}
 _NOVEL = {"novel", "new"}
 _NAMING_WORDS = {"called", "named", "termed", "dubbed", "coined", "call", "name", "dub", "term"}
-_SOURCE_CONFIDENCE = {"gazetteer": 0.9, "abbreviation": 0.8, "named": 0.75, "shape": 0.6, "title": 0.5,
+_SOURCE_CONFIDENCE = {"gazetteer": 0.9, "abbreviation": 0.8, "named": 0.75, "technique": 0.6, "shape": 0.6, "title": 0.5,
                       "task": 0.5, "metric": 0.55}
 
 

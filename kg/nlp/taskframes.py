@@ -53,6 +53,41 @@ def frame_tasks(doc: Doc, lex) -> Iterator[Span]:
     """All frame-stated task phrases of the Doc (kb_id = the task name)."""
     yield from _acronym_tasks(doc, lex)
     yield from _of_tasks(doc, lex)
+    yield from _opening_subject(doc, lex)
+    yield from _purpose_tasks(doc, lex)
+
+
+_SUBJECT_VERBS = {"is", "are", "has", "have", "remains", "plays", "aims", "seeks", "refers", "involves", ","}
+_NOUN_ENDINGS = ("tion", "sion", "ing", "ment", "ance", "ence", "sis", "ity", "ics", "ure")
+_ARTIFACTS = {"framework", "method", "approach", "algorithm", "technique", "pipeline", "system", "model",
+              "strategy", "paradigm"}
+
+
+def _opening_subject(doc: Doc, lex) -> Iterator[Span]:
+    """"Sound content creation, essential for ...", "Program repair is ...": the abstract opens
+    by naming its problem."""
+    from kg.nlp.phrases import is_modifier
+
+    end = 0
+    while end < min(len(doc), 4) and is_modifier(doc[end], lex) and (end == 0 or doc[end].text.islower()):
+        end += 1
+    if 2 <= end < len(doc) and doc[end].lower_ in _SUBJECT_VERBS and doc[end - 1].lower_.endswith(_NOUN_ENDINGS):
+        yield Span(doc, 0, end, kb_id=_lower_first(doc[0:end].text))
+
+
+def _purpose_tasks(doc: Doc, lex) -> Iterator[Span]:
+    """"a framework for text-to-sound generation": what a method is for is the task."""
+    from kg.nlp.phrases import is_modifier
+
+    for token in doc[1:-2]:
+        if token.lower_ not in _ARTIFACTS or doc[token.i + 1].lower_ != "for":
+            continue
+        start = end = token.i + 2
+        while end < len(doc) and end - start < _MAX_OBJECT and is_modifier(doc[end], lex):
+            end += 1
+        if end - start >= 1 and (end >= len(doc) or _closes(doc[end])) and \
+                doc[end - 1].lower_.endswith(_NOUN_ENDINGS) and not _plural(doc[end - 1].lower_):
+            yield Span(doc, start, end, kb_id=doc[start:end].text)
 
 
 def _acronym_tasks(doc: Doc, lex) -> Iterator[Span]:

@@ -6,6 +6,8 @@ coordinated list); a method the paper uses is not one it is compared with.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from spacy.tokens import Doc, Span
 
 from kg.nlp.relations import METHODS, Ent, Fact, own_sentences, same_name, sentence, starting_in
@@ -55,16 +57,18 @@ def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: in
 def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[str]) -> list[Fact]:
     """Methods used by the paper: after "based on", "using", "fine-tune", ... or before "backbone"."""
     facts = []
-    cues = doc.spans.get("kg_cues", [])
+    cues = list(doc.spans.get("kg_cues", []))
+    compare_starts = sorted(c.start for c in cues if c.label_ == "compared_with" and c.id_ == "after")
     data_paper = bool(proposed) and "Method" not in proposed.values()
     for cue in cues:
         if cue.label_ != "builds_on":
             continue
-        if cue.id_ == "after" and (_describes_baseline(doc, cues, cue)
+        if cue.id_ == "after" and (_describes_baseline(doc, compare_starts, cue)
                                    or (data_paper and cue[0].lower_ in _WEAK_USES)):
             continue
         if cue.id_ == "after":
-            targets = _following(doc, ents, cue, _COMPARE_STOP, window=8)[:5]
+            targets = [e for e in _following(doc, ents, cue, _COMPARE_STOP, window=8)[:5]
+                       if not _prior_use(doc, e.span.start)]
         else:
             targets = [e for e in starting_in(ents, cue.start - 12, cue.start + 1)
                        if e.span.end == cue.start or e.span.start == cue.start]
@@ -80,15 +84,16 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
         sent = sentence(doc, ent.span.start)
         if (ent.type == "Method" and ent.name not in proposed and ent.name not in excluded and own(sent)
                 and not _variant_of_proposed(ent.name, proposed) and not _prior_use(doc, ent.span.start)
-                and not _describes_baseline(doc, cues, ent.span)):
+                and not _describes_baseline(doc, compare_starts, ent.span)):
             facts.append(Fact("builds_on", ent, sent, ent.confidence * 0.6))
     return facts
 
 
-def _describes_baseline(doc: Doc, cues, cue: Span) -> bool:
+def _describes_baseline(doc: Doc, compare_starts: list[int], cue: Span) -> bool:
     """"outperforms networks trained using X": the use belongs to the baseline, not to the paper."""
     lo = max(sentence(doc, cue.start).start, cue.start - _BASELINE_REACH)
-    return any(c.label_ == "compared_with" and c.id_ == "after" and lo <= c.start < cue.start for c in cues)
+    i = bisect_left(compare_starts, lo)
+    return i < len(compare_starts) and compare_starts[i] < cue.start
 
 
 def _variant_of_proposed(name: str, proposed: dict[str, str]) -> bool:

@@ -1,0 +1,97 @@
+"""Lower-case technique names in method positions: "we adopt behavior cloning and
+projected gradient descent", "combined with normalizing flows", "via knowledge distillation".
+
+Without a tagger a lower-case noun phrase is a technique only where the
+sentence puts a method: right after a use or comparison cue (the `kg_cues`
+spans, "after" side) or "via", and the phrases coordinated with it. The phrase
+is grown from lower-case content words (`phrases.is_modifier`) and must end in
+a method head word (`ontology/patterns/method_heads.txt`): "conjugate gradient",
+"variational autoencoders". A known method written with one more modifier
+("projected gradient descent" around the listed "gradient descent") is the
+longer technique wherever it stands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from spacy.tokens import Doc, Span
+
+from kg.nlp.phrases import PhraseLexicon, is_modifier
+
+_POSITION_RELATIONS = {"builds_on", "compared_with"}
+_POSITION_WORDS = {"via"}
+_SKIP = {"the", "a", "an", "standard", "vanilla", "classical", "conventional", "traditional", "existing",
+         "popular", "classic", "plain", "off-the-shelf", "pretrained", "pre-trained", "either", "both"}
+_GLUE = {",", "and", "or", "as", "well", "/"}
+_NOT_NAMES = {"state-of-the-art", "sota", "baseline", "naive", "naïve", "proposed", "same", "similar", "our", "their"}
+_MAX_WORDS = 4
+_MAX_ITEMS = 5
+
+
+def technique_spans(doc: Doc, lex: PhraseLexicon, heads: frozenset[str]) -> Iterator[Span]:
+    """Technique phrases (label Method, source "technique") of the Doc."""
+    known = {(s.start, s.end) for s in doc.spans.get("kg_gazetteer", []) if s.label_ == "Method"}
+    for start in _positions(doc):
+        yield from (s for s in _listed(doc, start, lex, heads) if (s.start, s.end) not in known)
+    yield from _extended_known(doc, lex, heads)
+
+
+def _positions(doc: Doc) -> Iterator[int]:
+    for cue in doc.spans.get("kg_cues", []):
+        if cue.label_ in _POSITION_RELATIONS and cue.id_ == "after" and cue.end < len(doc):
+            yield cue.end
+    for token in doc[:-1]:
+        if token.lower_ in _POSITION_WORDS:
+            yield token.i + 1
+
+
+def _listed(doc: Doc, i: int, lex: PhraseLexicon, heads: frozenset[str]) -> Iterator[Span]:
+    """Coordinated technique phrases starting at token i: "X, Y and Z"."""
+    end = min(len(doc), i + 30)
+    for _ in range(_MAX_ITEMS):
+        while i < end and doc[i].lower_ in _SKIP:
+            i += 1
+        start = i
+        while i < end and i - start < _MAX_WORDS and _word(doc[i], lex):
+            i += 1
+        if i == start:
+            while i < end and i - start < 3 and _name_word(doc[i]):
+                i += 1  # a name in the list ("we use CLIP and contrastive learning")
+            if i == start:
+                return
+        if i < end and _word(doc[i], lex):
+            return  # longer than a name: a description, not a technique
+        if i - start >= 2 and doc[i - 1].lower_ in heads and _plain(doc[start:i], lex):
+            yield Span(doc, start, i, label="Method", kb_id=doc[start:i].text, span_id="technique")
+        if i >= end or doc[i].lower_ not in _GLUE:
+            return
+        while i < end and doc[i].lower_ in _GLUE:
+            i += 1
+
+
+def _plain(span: Span, lex: PhraseLexicon) -> bool:
+    """Lower-case words only, no evaluative word, not a generic class ("deep neural networks")."""
+    return (span.text.islower() and not any(t.lower_ in _NOT_NAMES for t in span)
+            and span.text not in lex.generic)
+
+
+def _name_word(token) -> bool:
+    text = token.text
+    return text[:1].isalnum() and not text.islower() and not token.is_punct
+
+
+def _word(token, lex: PhraseLexicon) -> bool:
+    return is_modifier(token, lex) and not token.is_sent_start
+
+
+def _extended_known(doc: Doc, lex: PhraseLexicon, heads: frozenset[str]) -> Iterator[Span]:
+    """A lower-case known method with one more lower-case modifier before it."""
+    for span in doc.spans.get("kg_gazetteer", []):
+        if (span.label_ != "Method" or len(span) < 2 or span.start == 0 or not span.text.islower()
+                or span[-1].lower_ not in heads or not _plain(doc[span.start - 1:span.end], lex)):
+            continue
+        prev = doc[span.start - 1]
+        if _word(prev, lex) and not (span.start > 1 and _word(doc[span.start - 2], lex)):
+            yield Span(doc, span.start - 1, span.end, label="Method", kb_id=doc[span.start - 1:span.end].text,
+                       span_id="technique")
