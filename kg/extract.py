@@ -18,7 +18,8 @@ from kg.nlp.relations import Ent, Fact, entities, evaluated, proposals, sentence
 from kg.nlp.uses import built_on, compared
 from kg.text import CleanText
 
-_URL = re.compile(r"(?:https?://|www\.)[^\s<>\"'{}]{3,300}|\b(?:github|gitlab)\.(?:com|io)/[^\s<>\"'{}]{1,300}")
+# A URL ends at white space, quotes, braces and square brackets (Markdown "[text](url)", LaTeX "\\url{...}").
+_URL = re.compile(r"(?:https?://|www\.)[^\s<>\"'{}\[\]|\\^`]{3,300}|\b(?:github|gitlab)\.(?:com|io)/[^\s<>\"'{}\[\]|\\^`]{1,300}")
 _NEAR = 30  # tokens around a value in which its metric, dataset and method are looked for
 _CODE_HOSTS = ("github", "gitlab", "huggingface", "bitbucket", "codeberg", "sites.google", "project")
 

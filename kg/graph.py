@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 import networkx as nx
 
+from kg.text import absolute_url
 from kg.model import METHOD_RELATIONS, Entity, PaperRecord, Resolution, Result
 
 
@@ -43,7 +44,8 @@ def _add_paper(G: nx.MultiDiGraph, rec: PaperRecord, res: Resolution) -> None:
     p = rec.paper
     pnode = paper_node(p.id)
     G.add_node(pnode, kind="Paper", id=p.id, title=p.title, abstract=p.abstract, source=p.source,
-               authors=list(p.authors), year=p.year, venue=p.venue, url=p.url, code_url=rec.code_url)
+               authors=list(p.authors), year=p.year, venue=p.venue, url=p.url,
+               code_url=absolute_url(rec.code_url) if rec.code_url else None)
     best: dict[tuple[str, str], tuple[float, dict]] = {}
     for r in rec.relations:
         target = res.key_for(p.id, r.target, r.target_type)

@@ -58,7 +58,9 @@ def sanitize(text: str) -> str:
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]{0,30}:")
 _STRAY_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
-_URL_SAFE = "!#$&'()*+,/:;=?@[]~%"  # RFC 3986 reserved and unreserved characters, and %XX escapes
+# RFC 3986 reserved and unreserved characters, and %XX escapes; "[" and "]" are valid only around an
+# IPv6 host, and strict IRI parsers (Oxigraph) reject them anywhere else, so they are percent-encoded.
+_URL_SAFE = "!#$&'()*+,/:;=?@~%"
 
 
 def absolute_url(url: str) -> str:

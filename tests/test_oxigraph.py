@@ -47,3 +47,27 @@ def test_oxigraph_syntax_error_is_one_line(store):
     ttl, _ = store
     res = CliRunner().invoke(cli, ["query", str(ttl), "SELECT WHERE {", "--backend", "oxigraph"])
     assert res.exit_code == 1 and res.output.startswith("Error: SPARQL error")
+
+
+def test_markdown_and_bracketed_urls_give_iris_strict_parsers_accept(tmp_path):
+    """Found in the real corpus: "[https://github.com/a/b](https://github.com/a/b)" in an abstract."""
+    import pyoxigraph
+
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(
+        '{"id": "a", "abstract": "We propose FooNet. Code: [https://github.com/a/b](https://github.com/a/b)."}\n'
+        '{"id": "b", "abstract": "We propose BarNet. Code at https://example.org/x[1]/y ."}\n')
+    res = CliRunner().invoke(cli, ["build", str(corpus), "--out", str(tmp_path / "out"), "--format", "ttl",
+                                   "--format", "nt", "-q"])
+    assert res.exit_code == 0, res.output
+    for name, fmt in (("graph.ttl", pyoxigraph.RdfFormat.TURTLE), ("graph.nt", pyoxigraph.RdfFormat.N_TRIPLES)):
+        triples = list(pyoxigraph.parse(path=str(tmp_path / "out" / name), format=fmt))
+        repos = {t.object.value for t in triples if t.predicate.value.endswith("#codeRepository")}
+        assert repos == {"https://github.com/a/b", "https://example.org/x"}  # a URL ends at "["
+
+
+def test_square_brackets_in_urls_are_percent_encoded_idempotently():
+    from kg.text import absolute_url
+
+    assert absolute_url("http://a.org/b[1]") == "http://a.org/b%5B1%5D"
+    assert absolute_url(absolute_url("http://a.org/b[1]")) == "http://a.org/b%5B1%5D"
