@@ -40,6 +40,7 @@ class KnowledgeGraph:
         self.records: list[PaperRecord] | None = None  # kept after a build for the incremental cache
         self._rdf: Graph | None = None
         self._names: dict[str, str] | None = None
+        self._comps: tracing.Comparisons | None = None
 
     # --- construction -------------------------------------------------------------
     @classmethod
@@ -160,7 +161,17 @@ class KnowledgeGraph:
 
     def trace(self, name: str, direction: str = "both", depth: int = 1) -> tracing.Trace:
         """Baselines of a method and/or its challengers, `depth` hops deep (0: all reachable)."""
-        return tracing.trace(self.graph, self._key(name), direction, depth)
+        return tracing.trace(self.graph, self._key(name), direction, depth, self._comparisons())
+
+    def _comparisons(self) -> tracing.Comparisons:
+        """The comparison index, built on first use (call `refresh()` after changing the graph)."""
+        if self._comps is None:
+            self._comps = tracing.comparisons(self.graph)
+        return self._comps
+
+    def refresh(self) -> None:
+        """Forget cached indexes (names, comparisons, RDF) after changing `to_networkx()` in place."""
+        self._names = self._comps = self._rdf = None
 
     def baselines_of(self, name: str, depth: int = 1) -> tracing.Records[tracing.Comparison]:
         """What the method `name` was compared against, with papers, evidence and results."""

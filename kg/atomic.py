@@ -41,7 +41,10 @@ def write_all_atomic(files: Mapping[Path, Content]) -> None:
     Streaming writers keep memory low: a 100,000-paper Turtle export is never
     held as one bytes object.
 
-    On any failure the temporaries are removed and the old files stay as they were.
+    A failure or an interrupt while the temporaries are written removes them and
+    leaves every old file as it was. The renames (same folder, so cheap and not
+    expected to fail) run with SIGINT/SIGTERM held back, so a signal lands before
+    the first or after the last: a reader sees the whole old set or the whole new one.
     """
     tmps: dict[Path, Path] = {}
     target = Path()

@@ -454,7 +454,7 @@ def _authors(*values: object) -> tuple[str, ...]:
             names = (_text_field(a) for a in value if isinstance(a, (str, int, float)))
             return tuple(a for a in names if a)
         if isinstance(value, str) and value.strip():
-            parts = re.split(r"\s+and\s+|,\s*(?:and\s+)?|;\s*", re.sub(r"\s+", " ", sanitize(value)))
+            parts = re.split(r" and |, ?(?:and )?|; ?", re.sub(r"\s+", " ", sanitize(value)))
             return tuple(p.strip().replace("{", "").replace("}", "") for p in parts if p.strip(" {}"))
     return ()
 

@@ -366,6 +366,13 @@ class TripleIndex:
 def load_graph(path: str | Path, fmt: str) -> nx.MultiDiGraph:
     """Read an export file into the networkx graph, with Oxigraph's parser when installed."""
     try:
+        return _load_graph(path, fmt)
+    except GraphLoadError as exc:
+        raise GraphLoadError(f"{path}: {exc}") from None
+
+
+def _load_graph(path: str | Path, fmt: str) -> nx.MultiDiGraph:
+    try:
         import pyoxigraph
     except ImportError:
         g = Graph()

@@ -246,12 +246,28 @@ def _comparison(G: nx.MultiDiGraph, pair: Pair, papers: tuple[str, ...], depth: 
                       depth, direction)
 
 
-def _walk(G: nx.MultiDiGraph, index: Mapping[Pair, tuple[str, ...]], start: str, depth: int,
+@dataclass(frozen=True)
+class Comparisons:
+    """The comparison index with its adjacency both ways, built once per graph and reused by traces."""
+
+    pairs: Mapping[Pair, tuple[str, ...]]
+    steps: Mapping[str, Mapping[str, tuple[str, ...]]]  # direction -> node -> next nodes
+
+
+def comparisons(G: nx.MultiDiGraph) -> Comparisons:
+    """Index every comparison of G (one pass over the edges)."""
+    pairs = comparison_index(G)
+    steps: dict[str, dict[str, list[str]]] = {"baselines": defaultdict(list), "challengers": defaultdict(list)}
+    for c, b in pairs:
+        steps["baselines"][c].append(b)
+        steps["challengers"][b].append(c)
+    return Comparisons(pairs, {d: {k: tuple(v) for k, v in adj.items()} for d, adj in steps.items()})
+
+
+def _walk(G: nx.MultiDiGraph, comps: Comparisons, start: str, depth: int,
           direction: str) -> Records[Comparison]:
     """Breadth-first along comparisons; each edge reported once, each node expanded once (cycles end)."""
-    step: dict[str, list[str]] = defaultdict(list)
-    for c, b in index:
-        step[c if direction == "baselines" else b].append(b if direction == "baselines" else c)
+    index, step = comps.pairs, comps.steps[direction]
     seen, frontier, found = {start}, [start], Records[Comparison]()
     level = 0
     while frontier and (depth <= 0 or level < depth):
@@ -268,13 +284,17 @@ def _walk(G: nx.MultiDiGraph, index: Mapping[Pair, tuple[str, ...]], start: str,
     return found
 
 
-def trace(G: nx.MultiDiGraph, key: str, direction: str = "both", depth: int = 1) -> Trace:
-    """Baselines of `key` and/or its challengers, `depth` hops deep (0: everything reachable)."""
+def trace(G: nx.MultiDiGraph, key: str, direction: str = "both", depth: int = 1,
+          comps: Comparisons | None = None) -> Trace:
+    """Baselines of `key` and/or its challengers, `depth` hops deep (0: everything reachable).
+
+    Pass `comps` (from `comparisons(G)`) to answer many traces without re-indexing the graph.
+    """
     if direction not in DIRECTIONS:
         raise KGError(f"unknown direction {direction!r} (choose from {', '.join(DIRECTIONS)})")
-    index = comparison_index(G)
+    comps = comps or comparisons(G)
     wanted = ("baselines", "challengers") if direction == "both" else (direction,)
-    walks = {d: _walk(G, index, key, depth, d) if d in wanted else Records[Comparison]()
+    walks = {d: _walk(G, comps, key, depth, d) if d in wanted else Records[Comparison]()
              for d in ("baselines", "challengers")}
     return Trace(key, label_of(G, key), direction, depth, walks["baselines"], walks["challengers"])
 
