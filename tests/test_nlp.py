@@ -177,3 +177,14 @@ def test_weak_task_heads_need_a_frame(nlp):
     tasks = _tasks(nlp, text)
     assert "contrastive training" not in tasks
     assert {"quux pre-training", "multi-zorb fine-tuning"} <= tasks
+
+
+def test_sentences_without_ends_are_capped_in_length():
+    import spacy
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("kg_sentencizer", config={"max_tokens": 20})
+    doc = nlp(" ".join(f"word{i}," if i % 7 == 6 else f"word{i}" for i in range(100)))
+    lengths = [len(s) for s in doc.sents]
+    assert max(lengths) <= 20 and sum(lengths) == len(doc)
+    assert all(s[-1].text.endswith(",") for s in list(doc.sents)[:-1])  # cut after a comma when one is near

@@ -28,9 +28,10 @@ class SentenceSplitter:
     next token starts in lower case, with a digit or with punctuation.
     """
 
-    def __init__(self, abbreviations: list[str]) -> None:
+    def __init__(self, abbreviations: list[str], max_tokens: int = 200) -> None:
         self.single = {a for a in abbreviations if " " not in a}
         self.pairs = {tuple(a.split()) for a in abbreviations if " " in a}
+        self.max_tokens = max_tokens
 
     def __call__(self, doc: Doc) -> Doc:
         if len(doc) == 0:
@@ -42,8 +43,25 @@ class SentenceSplitter:
                 nxt = self._after_closers(token)
                 if nxt is not None:
                     starts[nxt, 0] = 1
+        self._cap_length(doc, starts)
         doc.from_array([SENT_START], starts.astype("uint64"))
         return doc
+
+    def _cap_length(self, doc: Doc, starts: numpy.ndarray) -> None:
+        """Break runs longer than `max_tokens` (after a ';' or ',' when one is near the limit).
+
+        Real abstract sentences stay far below 200 tokens; text without sentence ends
+        (a 1 MB paragraph) would otherwise be one sentence that every relation copies
+        as its evidence, and output and memory would grow with relations x length.
+        """
+        last = 0
+        for i in range(1, len(doc)):
+            if starts[i, 0] == 1:
+                last = i
+            elif i - last >= self.max_tokens:
+                cut = next((j + 1 for j in range(i - 1, max(last, i - 50), -1) if doc[j].text in (";", ",")), i)
+                starts[cut, 0] = 1
+                last = cut
 
     def _ends_sentence(self, token: Token) -> bool:
         text = token.text
@@ -85,7 +103,7 @@ class SentenceSplitter:
         return i
 
 
-@Language.factory("kg_sentencizer", assigns=["token.is_sent_start"])
-def make_sentencizer(nlp: Language, name: str) -> SentenceSplitter:
+@Language.factory("kg_sentencizer", assigns=["token.is_sent_start"], default_config={"max_tokens": 200})
+def make_sentencizer(nlp: Language, name: str, max_tokens: int) -> SentenceSplitter:
     """Factory of the abstract-aware sentence splitter."""
-    return SentenceSplitter(read_lines("sentence_abbreviations.txt"))
+    return SentenceSplitter(read_lines("sentence_abbreviations.txt"), max_tokens)
