@@ -328,15 +328,17 @@ def is_loopback(host: str) -> bool:
 # --- safety checks -------------------------------------------------------------------
 
 UPDATE_TYPES = ("application/sparql-update",)
-_UPDATE_WORDS = re.compile(r"^\s*(?:(?:PREFIX\s+\S*\s*<[^>]*>|BASE\s*<[^>]*>)\s*)*"
+# Linear: the prefix name cannot contain "<" or white space, so each PREFIX clause matches one way only.
+_UPDATE_WORDS = re.compile(r"^\s*(?:(?:PREFIX\s+[^\s<]*\s*<[^>]*>|BASE\s*<[^>]*>)\s*)*"
                            r"(INSERT|DELETE|LOAD|CLEAR|CREATE|DROP|COPY|MOVE|ADD|WITH)\b", re.I)
+_COMMENT = re.compile(r"(?m)^[ \t]*#.*$")  # [ \t], not \s: \s spans newlines and goes quadratic
 _SERVICE = re.compile(r"\bSERVICE\s+(?:SILENT\s+)?[<?$]", re.I)
 _NO_SERVICE = "SERVICE is refused: this endpoint does not query other endpoints"
 
 
 def looks_like_update(text: str) -> bool:
     """An update request (even a malformed one): parses as SPARQL Update or starts with an update verb."""
-    if _UPDATE_WORDS.match(re.sub(r"(?m)^\s*#.*$", "", text)):
+    if _UPDATE_WORDS.match(_COMMENT.sub("", text)):
         return True
     try:
         parseUpdate(text)
