@@ -29,6 +29,9 @@ def user_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
             raise click.ClickException(str(exc)) from None
         except KeyboardInterrupt:
             raise click.ClickException("interrupted; previous exports are left as they were") from None
+        except MemoryError:
+            raise click.ClickException("out of memory; try --jobs 1 or a smaller corpus "
+                                       "(previous exports are left as they were)") from None
 
     return wrapper
 

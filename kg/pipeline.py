@@ -49,14 +49,16 @@ class BuildReport:
     built: int = 0
     reused: int = 0
     skipped: list[tuple[str, str]] = field(default_factory=list)
+    repaired: list[tuple[str, str]] = field(default_factory=list)  # records whose text had to be cleaned
     entities: int = 0
     relations: int = 0
     seconds: float = 0.0
 
     def summary(self) -> str:
         reused = f" ({self.reused} from cache)" if self.reused else ""
+        repaired = f"; repaired {len(self.repaired)}" if self.repaired else ""
         return (f"read {self.read} papers from {len(self.files)} file(s); built {self.built}{reused}; "
-                f"skipped {len(self.skipped)}; {self.entities} entities, {self.relations} relations "
+                f"skipped {len(self.skipped)}{repaired}; {self.entities} entities, {self.relations} relations "
                 f"in {self.seconds:.1f} s")
 
 
@@ -215,7 +217,7 @@ def build(
     records = [by_id[k] for k in sorted(by_id)]
     G = assemble(records)
     report = BuildReport(files=read_report.files, read=read_report.read, built=len(papers),
-                         reused=len(reused), skipped=read_report.skipped)
+                         reused=len(reused), skipped=read_report.skipped, repaired=read_report.repaired)
     _count(G, report)
     report.seconds = time.perf_counter() - t0
     return G, records, report

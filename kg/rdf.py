@@ -31,8 +31,9 @@ _RESULT_LINKS = {"method": KG.forMethod, "metric": KG.onMetric, "dataset": KG.on
 _ENTITY_CLASSES = ("Method", "Dataset", "Benchmark", "Task", "Metric")
 
 
-# Not allowed anywhere in an IRI (RFC 3987 / Turtle IRIREF), or a '%' that starts no %XX escape.
-_IRI_UNSAFE = re.compile(r'[\x00-\x20<>"{}|^`\\\x7f-\x9f\ufffe\uffff\ud800-\udfff]|%(?![0-9A-Fa-f]{2})')
+# Keys are `<type>/<slug>` with the slug already percent-encoded; anything else is escaped to stay valid.
+_KEY_OK = re.compile(r"[A-Za-z0-9._~/-]*(?:%[0-9A-Fa-f]{2}[A-Za-z0-9._~/-]*)*")
+_STRAY_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
 
 
 def iri_safe(text: str) -> str:
@@ -51,9 +52,9 @@ def paper_iri(paper_id: str) -> URIRef:
 
 @lru_cache(maxsize=65536)
 def entity_iri(key: str) -> URIRef:
-    """`<type>/<slug>` keys are already IRI-safe; anything else a key holds is percent-encoded."""
-    if _IRI_UNSAFE.search(key):
-        key = _IRI_UNSAFE.sub(lambda m: quote(m.group(0), safe="", errors="surrogatepass"), key)
+    """`<type>/<slug>` keys are already IRI-safe and kept as they are; any other key is percent-encoded."""
+    if not _KEY_OK.fullmatch(key):
+        key = quote(_STRAY_PERCENT.sub("%25", key), safe="/%", errors="surrogatepass")
     return RES[key]
 
 
@@ -77,10 +78,17 @@ def _node_iri(G: nx.MultiDiGraph, node: str) -> URIRef:
     return entity_iri(node)
 
 
-@lru_cache(maxsize=4096)
 def _dec(value: float) -> Literal:
-    """xsd:decimal in plain notation (1e-05 -> 0.00001); only finite numbers are decimals."""
-    value = float(value)
+    """xsd:decimal in plain notation (1e-05 -> 0.00001); only finite numbers are decimals.
+
+    -0.0 becomes 0.0 first: xsd:decimal has no negative zero, and the cache below treats the two
+    as one key (0.0 == -0.0), which would make the output depend on which came first.
+    """
+    return _dec_cached(float(value) + 0.0)
+
+
+@lru_cache(maxsize=4096)
+def _dec_cached(value: float) -> Literal:
     if not math.isfinite(value):
         raise ValueError(f"{value} is not an xsd:decimal")
     return Literal(Decimal(repr(value)), datatype=XSD.decimal)

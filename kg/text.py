@@ -56,22 +56,54 @@ def sanitize(text: str) -> str:
     return _CONTROL.sub(" ", text)
 
 
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]{0,30}:")
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]{0,30}):")
 _STRAY_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
-# RFC 3986 reserved and unreserved characters, and %XX escapes; "[" and "]" are valid only around an
-# IPv6 host, and strict IRI parsers (Oxigraph) reject them anywhere else, so they are percent-encoded.
-_URL_SAFE = "!#$&'()*+,/:;=?@~%"
+# What RFC 3986 allows literally in each part (letters, digits and "-._~" are always kept; "%" keeps
+# the %XX escapes); everything else is percent-encoded, so the result is a valid URI, hence a valid IRI.
+_SUB_DELIMS = "!$&'()*+,;="
+_SAFE_USERINFO = _SUB_DELIMS + ":%"
+_SAFE_HOST = _SUB_DELIMS + "%"
+_SAFE_PATH = _SUB_DELIMS + ":@/%"
+_SAFE_QUERY = _SAFE_PATH + "?"
 
 
 def absolute_url(url: str) -> str:
-    """A URL as a valid absolute IRI: `https://` when it has no scheme, anything unsafe percent-encoded.
+    """A URL as a valid absolute IRI: `https://` when it has no scheme, each part percent-encoded as RFC 3986 says.
 
+    `github.com/a/b` becomes `https://github.com/a/b`; a space, `<`, `[` or a second `#` are escaped; a
+    "port" that is not a number is kept as part of the host (`https://_:b0` -> `https://_%3Ab0`).
     Idempotent, so a graph that stores `absolute_url(u)` round-trips through RDF unchanged.
     """
-    url = url.strip()
-    if not _SCHEME.match(url):
-        url = "https://" + url.lstrip("/")
-    return quote(_STRAY_PERCENT.sub("%25", url), safe=_URL_SAFE, errors="surrogatepass")
+    url = _STRAY_PERCENT.sub("%25", url.strip())
+    m = _SCHEME.match(url)
+    scheme, rest = (m.group(1).lower(), url[m.end():]) if m else ("https", "//" + url.lstrip("/"))
+    rest, _, fragment = rest.partition("#") if "#" in rest else (rest, "", None)
+    rest, _, query = rest.partition("?") if "?" in rest else (rest, "", None)
+    out = scheme + ":"
+    if rest.startswith("//"):
+        authority, slash, path = rest[2:].partition("/")
+        out += "//" + _authority(authority)
+        rest = slash + path
+    out += _quote(rest, _SAFE_PATH)
+    if query is not None:
+        out += "?" + _quote(query, _SAFE_QUERY)
+    if fragment is not None:
+        out += "#" + _quote(fragment, _SAFE_QUERY)
+    return out
+
+
+def _authority(authority: str) -> str:
+    userinfo, at, hostport = authority.rpartition("@")
+    host, colon, port = hostport.rpartition(":")
+    if not colon or not port.isascii() or not port.isdigit() or host.startswith("[") and not host.endswith("]"):
+        host, colon, port = hostport, "", ""  # not a port: the colon is part of the host name
+    if host.startswith("[") and host.endswith("]") and re.fullmatch(r"\[[0-9A-Fa-f:.]{2,45}\]", host):
+        return (_quote(userinfo, _SAFE_USERINFO) + at if at else "") + host + colon + port  # IPv6 literal
+    return (_quote(userinfo, _SAFE_USERINFO) + at if at else "") + _quote(host, _SAFE_HOST) + colon + port
+
+
+def _quote(text: str, safe: str) -> str:
+    return quote(text, safe=safe, errors="surrogatepass")
 
 
 def unsafe_chars(text: str) -> int:

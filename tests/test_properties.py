@@ -8,13 +8,15 @@ including quotes, backslashes, newlines, <, >, control characters and RTL text.
 from __future__ import annotations
 
 import json
+import os
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rdflib import Dataset, Graph, Literal, URIRef
+from rdflib import Dataset, Graph, URIRef
 from rdflib.term import _is_valid_uri
 
 from kg import pipeline, rdf
@@ -28,8 +30,10 @@ from kg.text import absolute_url, clean_latex, sanitize
 from conftest import ROOT
 
 SHAPES = ROOT / "ontology" / "paperkg-shapes.ttl"
-FAST = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SLOW = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# KG_PROPERTY_EXAMPLES=1000 pytest tests/test_properties.py searches harder (the default keeps the suite fast).
+_N = int(os.environ.get("KG_PROPERTY_EXAMPLES", "80"))
+FAST = settings(max_examples=_N, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=max(1, _N * 5 // 8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Characters that break naive writers: quoting, escaping, IRI syntax, line ends, controls, bidi, astral.
 SPECIALS = list('"\'\\\n\r\t <>{}|^`%#&;:/?@$_~') + [
@@ -41,7 +45,8 @@ PIECES = st.one_of(st.characters(exclude_categories=("Cs",)), st.sampled_from(SP
 TEXT = st.lists(PIECES, min_size=1, max_size=20).map("".join)
 OPT_TEXT = st.none() | TEXT
 URLISH = st.none() | TEXT | st.builds(lambda t: "https://github.com/" + t, TEXT) | st.builds(
-    lambda t: "github.com/" + t, TEXT)
+    lambda t: "github.com/" + t, TEXT) | st.builds(lambda a, b: f"{a}://{b}", TEXT, TEXT) | st.builds(
+    lambda a, b: f"https://{a}:{b}/", TEXT, TEXT)
 
 
 # The extractor's contract: a relation's object has the type the ontology gives its range.
@@ -62,7 +67,9 @@ def records(draw) -> list[PaperRecord]:
         mentions = tuple(Mention(n, t, 0, len(n)) for n, t in names)
         relations = tuple(Relation(draw(st.sampled_from(RELATIONS_FOR[t])), n, t, ev, draw(st.floats(0, 1)))
                           for n, t in names)
-        results = tuple(Result(draw(TEXT), draw(st.none() | st.floats(-1e300, 1e300, allow_nan=False)),
+        # -0.0 is left out: xsd:decimal has no negative zero, so it loads back as 0.0 (see docs/reliability.md)
+        value = st.none() | st.floats(-1e300, 1e300, allow_nan=False).map(lambda v: v + 0.0)
+        results = tuple(Result(draw(TEXT), draw(value),
                                draw(OPT_TEXT), ev, draw(st.floats(0, 1)), method=names[0][0],
                                dataset=draw(st.none() | st.sampled_from([n for n, _ in names])))
                         for _ in range(draw(st.integers(0, 2))))
@@ -103,25 +110,40 @@ def assert_valid_iris(g: Graph) -> None:
         text = str(term)
         assert _is_valid_uri(text) and not _BAD_IRI.search(text), f"invalid IRI {text!r}"
         assert re.match(r"^[a-z][a-z0-9+.-]*:", text), f"relative IRI {text!r}"
+        _strict_iri(text)
 
 
 @FAST
 @given(records())
-def test_every_export_parses_back_to_an_equal_graph(recs):
-    G = graph_of(recs)
-    for _, d in G.nodes(data=True):  # the one documented normalisation: code URLs become absolute IRIs
-        if d.get("code_url"):
-            d["code_url"] = absolute_url(d["code_url"])
+def test_every_export_parses_back_to_an_equal_graph_with_valid_iris(recs):
+    G = graph_of(recs)  # the graph stores code URLs as absolute IRIs (kg.text.absolute_url)
     want = graph_signature(G)
-    for fmt, g in exports(G).items():
+    for fmt, g in exports(G).items():  # plain rdflib
+        assert_valid_iris(g)
         assert graph_signature(rdf.from_rdf(g)) == want, fmt
+    with tempfile.TemporaryDirectory() as tmp:  # kg's own loader (Oxigraph's strict parser when installed)
+        for fmt, data in pipeline.render(G, ["ttl", "nt", "jsonld", "trig"]).items():
+            path = Path(tmp) / f"graph.{fmt}"
+            path.write_bytes(data)
+            assert graph_signature(rdf.load_graph(path, fmt)) == want, fmt
 
 
 @FAST
-@given(records())
-def test_every_iri_is_valid_and_absolute(recs):
-    for g in exports(graph_of(recs)).values():
-        assert_valid_iris(g)
+@given(URLISH.filter(bool))
+def test_absolute_url_is_idempotent_valid_and_absolute(url):
+    iri = absolute_url(url)
+    assert absolute_url(iri) == iri
+    assert _is_valid_uri(iri) and not _BAD_IRI.search(iri) and re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:", iri)
+    _strict_iri(iri)
+
+
+def _strict_iri(iri: str) -> None:
+    """Oxigraph validates IRIs against RFC 3987 (rdflib barely checks); skipped when it is not installed."""
+    try:
+        import pyoxigraph
+    except ImportError:
+        return
+    pyoxigraph.NamedNode(iri)
 
 
 @pytest.fixture(scope="module")
@@ -144,9 +166,6 @@ def test_exports_pass_shacl_whatever_the_text(shapes, recs):
 def test_rdflib_serialisers_agree_with_the_fast_writers(recs):
     """`rdf.serialize` (rdflib's writers, used by API callers) load back to the same graph as the exports."""
     G = graph_of(recs)
-    for _, d in G.nodes(data=True):
-        if d.get("code_url"):
-            d["code_url"] = absolute_url(d["code_url"])
     want = graph_signature(G)
     for fmt in ("ttl", "nt", "jsonld"):
         g = rdf.parse(rdf.serialize(rdf.to_rdf(G), fmt), fmt)
