@@ -108,15 +108,28 @@ def _fsync_dir(folder: Path) -> None:
 
 @contextmanager
 def _signals_deferred() -> Iterator[None]:
-    """Hold back SIGINT and SIGTERM (delivered on exit) around a few renames; main thread only."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+    """Hold back SIGINT and SIGTERM around a few renames, then deliver them; main thread only.
+
+    Python-level handlers, not a thread signal mask: a process-directed signal goes to
+    any thread that does not block it, so a mask on the main thread alone does not
+    hold it back when other threads exist (a thread pool, a server, a Dask client).
+    """
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+    received: list[int] = []
+
+    def hold(signum: int, _frame: object) -> None:
+        received.append(signum)
+
+    old = {s: signal.signal(s, hold) for s in _SIGNALS}
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        for s, handler in old.items():
+            signal.signal(s, handler)
+        for s in received:
+            signal.raise_signal(s)  # now, with the original handlers
 
 
 @contextmanager

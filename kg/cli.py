@@ -28,7 +28,7 @@ def user_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
         except KGError as exc:
             raise click.ClickException(str(exc)) from None
         except KeyboardInterrupt:
-            raise click.ClickException("interrupted; previous exports are left as they were") from None
+            raise click.ClickException("interrupted; exports are never half-written (the previous set or the complete new one)") from None
         except MemoryError:
             raise click.ClickException("out of memory; try --jobs 1 or a smaller corpus "
                                        "(previous exports are left as they were)") from None
