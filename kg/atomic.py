@@ -35,7 +35,7 @@ def write_atomic(path: Path, data: bytes) -> None:
 Content = bytes | Callable[[BinaryIO], None]
 
 
-def write_all_atomic(files: Mapping[Path, Content]) -> None:
+def write_all_atomic(files: Mapping[Path, Content], parallel: bool = False) -> None:
     """Write every file to a temporary beside it, then rename them all, interrupts held back.
 
     Streaming writers keep memory low: a 100,000-paper Turtle export is never
@@ -47,10 +47,19 @@ def write_all_atomic(files: Mapping[Path, Content]) -> None:
     the first or after the last: a reader sees the whole old set or the whole new one.
     """
     tmps: dict[Path, Path] = {}
+    children: dict[int, Path] = {}  # pid -> target
     target = Path()
     try:
-        for target, data in ((Path(p), d) for p, d in files.items()):
-            tmps[target] = _write_tmp(target, data)
+        items = [(Path(p), d) for p, d in files.items()]
+        forkable = [i for i, (_p, d) in enumerate(items) if callable(d)][:-1] if parallel and hasattr(os, "fork") else []
+        for i in forkable:  # streaming writers but the last run in forked children, in parallel
+            target, data = items[i]
+            pid, tmps[target] = _spawn_tmp(target, data)  # type: ignore[arg-type]
+            children[pid] = target
+        for i, (target, data) in enumerate(items):
+            if i not in forkable:
+                tmps[target] = _write_tmp(target, data)
+        _wait(children)
         with _signals_deferred():
             for target, tmp in list(tmps.items()):
                 os.replace(tmp, target)
@@ -60,8 +69,54 @@ def write_all_atomic(files: Mapping[Path, Content]) -> None:
     except OSError as exc:
         raise ExportError(f"{target}: cannot write ({exc.strerror or exc})") from exc
     finally:
+        for pid in children:  # only left on failure or interrupt
+            _reap(pid, kill=True)
         for tmp in tmps.values():
             tmp.unlink(missing_ok=True)
+
+
+def _spawn_tmp(path: Path, write: Callable[[BinaryIO], None]) -> tuple[int, Path]:
+    """Write one temporary in a forked child (exit status 0 when complete)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}{_TMP_MARK}", suffix=".tmp", dir=path.parent)
+    pid = os.fork()
+    if pid == 0:  # the child: write, fsync, and leave without running the parent's clean-up code
+        status = 1
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                _copy_mode(fh.fileno(), path)
+                write(fh)
+                fh.flush()
+                os.fsync(fh.fileno())
+            status = 0
+        except BaseException:  # noqa: BLE001 - reported to the parent through the exit status
+            pass
+        finally:
+            os._exit(status)
+    os.close(fd)
+    return pid, Path(name)
+
+
+def _wait(children: dict[int, Path]) -> None:
+    """Wait for every writer child; a failed one fails the whole set."""
+    for pid, target in list(children.items()):
+        status = _reap(pid, kill=False)
+        del children[pid]
+        if status != 0:
+            raise ExportError(f"{target}: cannot write (the writer process failed)")
+
+
+def _reap(pid: int, kill: bool) -> int:
+    if kill:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    try:
+        _, status = os.waitpid(pid, 0)
+    except ChildProcessError:
+        return 0
+    return os.waitstatus_to_exitcode(status)
 
 
 def _write_tmp(path: Path, data: Content) -> Path:

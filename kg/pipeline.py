@@ -287,7 +287,7 @@ def save(G: nx.MultiDiGraph, out_dir: str | Path, formats: Sequence[str] = DEFAU
     out = Path(out_dir)
     files: dict[Path, Content] = {out / EXPORT_NAMES[f]: w for f, w in writers(G, formats).items()}
     if records is not None:
-        files[out / CACHE_FILE] = cache_bytes(records)
+        files[out / CACHE_FILE] = lambda fh: fh.write(cache_bytes(records))
     with folder_lock(out):
-        write_all_atomic(files)
+        write_all_atomic(files, parallel=True)
     return [out / EXPORT_NAMES[f] for f in formats]

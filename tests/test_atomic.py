@@ -31,3 +31,22 @@ def test_second_writer_gets_a_clear_error(tmp_path):
         with pytest.raises(ExportError, match="another kg build"):
             with folder_lock(tmp_path):
                 pass
+
+
+def test_parallel_writers_write_every_file_or_none(tmp_path):
+    from kg.atomic import write_all_atomic
+
+    def writer(text):
+        return lambda fh: fh.write(text.encode())
+
+    files = {tmp_path / f"{n}.ttl": writer(n * 3) for n in "abc"}
+    write_all_atomic(files, parallel=True)
+    assert [(tmp_path / f"{n}.ttl").read_text() for n in "abc"] == ["aaa", "bbb", "ccc"]
+
+    def broken(fh):
+        raise RuntimeError("writer failed")
+
+    with pytest.raises(ExportError, match="writer process failed"):
+        write_all_atomic({tmp_path / "a.ttl": broken, tmp_path / "b.ttl": writer("new")}, parallel=True)
+    assert (tmp_path / "a.ttl").read_text() == "aaa" and (tmp_path / "b.ttl").read_text() == "bbb"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.ttl", "b.ttl", "c.ttl"]
