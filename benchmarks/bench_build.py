@@ -49,8 +49,23 @@ def repeated(corpus: Path, n: int, folder: Path) -> Path:
     return out
 
 
+def _pss_kb(pid: int) -> int:
+    """Proportional set size: shared (copy-on-write) pages counted once across processes."""
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
 def tree_rss_kb(root: int) -> int:
-    """Resident memory of a process and all its descendants (Linux /proc)."""
+    """Memory of a process and all its descendants (Linux /proc), as the sum of their PSS.
+
+    Summing RSS would count the pages forked workers share with the parent once per
+    process; PSS splits each shared page between the processes that map it.
+    """
     parents: dict[int, int] = {}
     rss: dict[int, int] = {}
     for d in Path("/proc").iterdir():
@@ -70,7 +85,7 @@ def tree_rss_kb(root: int) -> int:
             if parent == pid and child not in tree:
                 tree.add(child)
                 frontier.append(child)
-    return sum(rss.get(p, 0) for p in tree)
+    return sum(_pss_kb(p) for p in tree)
 
 
 def run_build(corpus: Path, jobs: int, out: Path) -> tuple[float, float, str]:
@@ -108,7 +123,7 @@ def main() -> None:
     print(f"machine: {os.cpu_count()} cores; python {sys.version.split()[0]}; date {time.strftime('%Y-%m-%d')}")
     print(f"kg: {summary}")
     print(f"exports: {sizes}")
-    print("| corpus | papers | jobs | kg build s | abstracts/s | peak RSS GB | spaCy blank+sentencizer abstracts/s | ratio |")
+    print("| corpus | papers | jobs | kg build s | abstracts/s | peak memory (PSS) GB | spaCy blank+sentencizer abstracts/s | ratio |")
     print(f"| {corpus.name} | {papers} | {args.jobs} | {wall:.1f} | {papers / wall:.0f} | {peak_gb:.2f} "
           f"| {n / base_s:.0f} | {(n / base_s) / (papers / wall):.1f}x |")
 
