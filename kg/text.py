@@ -129,7 +129,7 @@ class CleanText:
 
 
 def clean_latex(raw: str) -> CleanText:
-    """Remove LaTeX markup; `Uni$^2$Det` becomes `Uni2Det`, ``x'' becomes "x"."""
+    """Remove LaTeX markup; `Foo$^2$Net` becomes `Foo2Net`, ``x'' becomes "x"."""
     chars: list[str] = []
     origin: list[int] = []
     pos = 0
