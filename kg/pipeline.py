@@ -31,7 +31,7 @@ from kg.records import CACHE_FILE, cache_bytes, load_cache, paper_key
 from kg.resolve import resolve
 from kg.text import clean_latex
 from kg.visualize import overview, write_html
-from kg.vocab import PREFIXES
+from kg.vocab import PREFIXES, RES
 
 DEFAULT_FORMATS = ("ttl", "jsonld", "html")
 EXPORT_NAMES = {"ttl": "graph.ttl", "nt": "graph.nt", "jsonld": "graph.jsonld", "trig": "graph.trig",
@@ -254,7 +254,7 @@ def writers(G: nx.MultiDiGraph, formats: Sequence[str]) -> dict[str, Callable[[B
         "ttl": lambda fh: serialize.write_turtle(fh, triples, prefixes),
         "nt": lambda fh: serialize.write_ntriples(fh, triples),
         "jsonld": lambda fh: serialize.write_jsonld(fh, triples, prefixes),
-        "trig": lambda fh: fh.write(rdf.serialize(rdf.to_rdf(G), "trig")),
+        "trig": lambda fh: serialize.write_turtle(fh, triples, prefixes, str(RES["graph"])),
         "html": lambda fh: fh.write(_page(G)),
     }
     return {f: table[f] for f in formats}

@@ -7,7 +7,6 @@ so an exported Turtle file is a complete, reloadable copy of the knowledge graph
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 import re
 from collections import defaultdict
@@ -22,6 +21,7 @@ from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
 
 from kg.errors import GraphLoadError
+from kg import serialize as writers
 from kg.graph import derive_method_edges
 from kg.model import METHOD_RELATIONS
 from kg.text import absolute_url
@@ -411,38 +411,17 @@ FORMATS = {"ttl": "turtle", "nt": "nt", "jsonld": "json-ld", "trig": "trig"}
 
 
 def serialize(g: Graph, fmt: str) -> bytes:
-    """Serialise deterministically: same triples, byte-identical output."""
+    """Serialise deterministically (same triples, byte-identical output) with kg's own writers."""
+    prefixes = {p: str(ns) for p, ns in PREFIXES.items()}
     if fmt == "nt":
-        # split on \n only: rdflib leaves U+2028, U+0085, \x0b... raw in literals, and splitlines() would cut there
-        lines = g.serialize(format="nt", encoding="utf-8").decode("utf-8").split("\n")
-        return ("\n".join(sorted(set(line for line in lines if line.strip()))) + "\n").encode("utf-8")
-    if fmt == "jsonld":
-        return _jsonld(g)
-    if fmt == "trig":
-        from rdflib import Dataset
-        ds = Dataset()
-        for prefix, ns in PREFIXES.items():
-            ds.bind(prefix, ns, override=True)
-        named = ds.graph(RES["graph"])
-        for t in sorted(g, key=lambda t: (str(t[0]), str(t[1]), t[2].n3())):
-            named.add(t)
-        return ds.serialize(format="trig", encoding="utf-8")
+        return writers.ntriples(g)
     if fmt == "ttl":
-        return g.serialize(format="turtle", encoding="utf-8")
+        return writers.turtle(g, prefixes)
+    if fmt == "jsonld":
+        return writers.jsonld(g, prefixes)
+    if fmt == "trig":
+        return writers.trig(g, prefixes, str(RES["graph"]))
     raise ValueError(f"unknown RDF format {fmt!r} (choose from {', '.join(FORMATS)})")
-
-
-def _jsonld(g: Graph) -> bytes:
-    """JSON-LD with nodes sorted by @id and every value list sorted (rdflib's order varies)."""
-    context = {p: str(ns) for p, ns in PREFIXES.items()}
-    doc = json.loads(g.serialize(format="json-ld", context=context))
-    nodes = doc.get("@graph", [doc] if "@id" in doc else [])
-    for node in nodes:
-        for k, v in node.items():
-            if isinstance(v, list):
-                node[k] = sorted(v, key=lambda x: json.dumps(x, sort_keys=True))
-    out = {"@context": doc.get("@context", context), "@graph": sorted(nodes, key=lambda n: str(n.get("@id")))}
-    return (json.dumps(out, sort_keys=True, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
 
 
 def parse(data: str | bytes, fmt: str = "ttl") -> Graph:

@@ -68,6 +68,11 @@ def turtle(triples: Iterable[tuple], prefixes: dict[str, str]) -> bytes:
     return _to_bytes(lambda fh: write_turtle(fh, triples, prefixes))
 
 
+def trig(triples: Iterable[tuple], prefixes: dict[str, str], graph: str) -> bytes:
+    """TriG: the Turtle blocks inside one named graph."""
+    return _to_bytes(lambda fh: write_turtle(fh, triples, prefixes, graph))
+
+
 def jsonld(triples: Iterable[tuple], prefixes: dict[str, str]) -> bytes:
     """JSON-LD: one node object a subject, prefixes in @context, values sorted."""
     return _to_bytes(lambda fh: write_jsonld(fh, triples, prefixes))
@@ -88,8 +93,12 @@ def _group(triples: Iterable[tuple]) -> dict[object, dict[object, list[object]]]
     return subjects
 
 
-def write_turtle(fh: BinaryIO, triples: Iterable[tuple], prefixes: dict[str, str]) -> None:
-    """Stream Turtle grouped by subject into a binary file, one subject block at a time."""
+def write_turtle(fh: BinaryIO, triples: Iterable[tuple], prefixes: dict[str, str],
+                 graph: str | None = None) -> None:
+    """Stream Turtle grouped by subject into a binary file, one subject block at a time.
+
+    With `graph` (an IRI), the blocks go inside `<graph> { ... }`: that is TriG.
+    """
     ordered = sorted(prefixes.items(), key=lambda kv: -len(kv[1]))
 
     @lru_cache(maxsize=1 << 16)
@@ -106,6 +115,8 @@ def write_turtle(fh: BinaryIO, triples: Iterable[tuple], prefixes: dict[str, str
         return nt_term(t)
 
     fh.write("".join(f"@prefix {p}: <{ns}> .\n" for p, ns in sorted(prefixes.items())).encode("utf-8"))
+    if graph is not None:
+        fh.write(f"\n{_iri(URIRef(graph))} {{\n".encode("utf-8"))
     groups = _group(triples)
     for s in sorted(groups, key=nt_term):
         parts = []
@@ -113,6 +124,8 @@ def write_turtle(fh: BinaryIO, triples: Iterable[tuple], prefixes: dict[str, str
             verb = "a" if p == RDF.type else term(p)
             parts.append(f"    {verb} " + ",\n        ".join(sorted({term(o) for o in objs})))
         fh.write((f"\n{term(s)}\n" + " ;\n".join(parts) + " .\n").encode("utf-8"))
+    if graph is not None:
+        fh.write(b"}\n")
 
 
 def write_jsonld(fh: BinaryIO, triples: Iterable[tuple], prefixes: dict[str, str]) -> None:

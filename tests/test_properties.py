@@ -164,7 +164,7 @@ def test_exports_pass_shacl_whatever_the_text(shapes, recs):
 @SLOW
 @given(records())
 def test_rdflib_serialisers_agree_with_the_fast_writers(recs):
-    """`rdf.serialize` (rdflib's writers, used by API callers) load back to the same graph as the exports."""
+    """`rdf.serialize` (used by API callers) loads back to the same graph as the exports."""
     G = graph_of(recs)
     want = graph_signature(G)
     for fmt in ("ttl", "nt", "jsonld"):
