@@ -12,10 +12,11 @@
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import tempfile
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
@@ -32,14 +33,17 @@ def write_atomic(path: Path, data: bytes) -> None:
 
 
 #: What a file is written from: its bytes, or a function that streams them into a binary file.
-Content = bytes | Callable[[BinaryIO], None]
+#: A function given several target paths at once gets one binary file per path (one pass, many outputs).
+Content = bytes | Callable[..., None]
+Targets = Path | tuple[Path, ...]
 
 
-def write_all_atomic(files: Mapping[Path, Content], parallel: bool = False) -> None:
+def write_all_atomic(files: Mapping[Targets, Content], parallel: bool = False) -> None:
     """Write every file to a temporary beside it, then rename them all, interrupts held back.
 
     Streaming writers keep memory low: a 100,000-paper Turtle export is never
-    held as one bytes object.
+    held as one bytes object. With `parallel`, every streaming job but the last
+    runs in a forked child while this process runs the last one.
 
     A failure or an interrupt while the temporaries are written removes them and
     leaves every old file as it was. The renames (same folder, so cheap and not
@@ -47,27 +51,26 @@ def write_all_atomic(files: Mapping[Path, Content], parallel: bool = False) -> N
     the first or after the last: a reader sees the whole old set or the whole new one.
     """
     tmps: dict[Path, Path] = {}
-    children: dict[int, Path] = {}  # pid -> target
-    target = Path()
+    children: dict[int, tuple[Path, ...]] = {}  # pid -> targets
+    targets: tuple[Path, ...] = ()
     try:
-        items = [(Path(p), d) for p, d in files.items()]
-        forkable = [i for i, (_p, d) in enumerate(items) if callable(d)][:-1] if parallel and hasattr(os, "fork") else []
+        items = [(tuple(map(Path, t)) if isinstance(t, tuple) else (Path(t),), d) for t, d in files.items()]
+        forkable = [i for i, (_t, d) in enumerate(items) if callable(d)][:-1] if parallel and hasattr(os, "fork") else []
         for i in forkable:  # streaming writers but the last run in forked children, in parallel
-            target, data = items[i]
-            pid, tmps[target] = _spawn_tmp(target, data)  # type: ignore[arg-type]
-            children[pid] = target
-        for i, (target, data) in enumerate(items):
+            targets, data = items[i]
+            children[_spawn_tmps(targets, data, tmps)] = targets  # type: ignore[arg-type]
+        for i, (targets, data) in enumerate(items):
             if i not in forkable:
-                tmps[target] = _write_tmp(target, data)
+                _fill(_make_tmps(targets, tmps), targets, data)
         _wait(children)
         with _signals_deferred():
             for target, tmp in list(tmps.items()):
                 os.replace(tmp, target)
                 del tmps[target]  # renamed: nothing left to clean up
-            for folder in {t.parent for t in map(Path, files)}:
+            for folder in {t.parent for t, _d in items for t in t}:
                 _fsync_dir(folder)
     except OSError as exc:
-        raise ExportError(f"{target}: cannot write ({exc.strerror or exc})") from exc
+        raise ExportError(f"{targets[0] if targets else ''}: cannot write ({exc.strerror or exc})") from exc
     finally:
         for pid in children:  # only left on failure or interrupt
             _reap(pid, kill=True)
@@ -75,35 +78,106 @@ def write_all_atomic(files: Mapping[Path, Content], parallel: bool = False) -> N
             tmp.unlink(missing_ok=True)
 
 
-def _spawn_tmp(path: Path, write: Callable[[BinaryIO], None]) -> tuple[int, Path]:
-    """Write one temporary in a forked child (exit status 0 when complete)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}{_TMP_MARK}", suffix=".tmp", dir=path.parent)
+def _make_tmps(targets: tuple[Path, ...], tmps: dict[Path, Path]) -> list[int]:
+    """Create the temporaries of one job, registered in `tmps` at once so an interrupt cannot leak one."""
+    fds = []
+    with _signals_deferred():  # a signal between mkstemp and the registration would leak the file
+        for path in targets:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, name = tempfile.mkstemp(prefix=f".{path.name}{_TMP_MARK}", suffix=".tmp", dir=path.parent)
+            tmps[path] = Path(name)
+            fds.append(fd)
+    return fds
+
+
+def _fill(fds: list[int], targets: tuple[Path, ...], data: Content) -> None:
+    """Write, flush and fsync the temporaries of one job (file descriptors are closed after)."""
+    handles = [os.fdopen(fd, "wb") for fd in fds]
+    try:
+        for fh, path in zip(handles, targets):
+            _copy_mode(fh.fileno(), path)
+        if callable(data):
+            data(*handles)
+        else:
+            handles[0].write(data)
+        for fh in handles:
+            fh.flush()
+            os.fsync(fh.fileno())
+    finally:
+        for fh in handles:
+            fh.close()
+
+
+def _spawn_tmps(targets: tuple[Path, ...], write: Callable[..., None], tmps: dict[Path, Path]) -> int:
+    """Write one job's temporaries in a forked child (exit status 0 when complete)."""
+    fds = _make_tmps(targets, tmps)
     pid = os.fork()
     if pid == 0:  # the child: write, fsync, and leave without running the parent's clean-up code
         status = 1
         try:
-            with os.fdopen(fd, "wb") as fh:
-                _copy_mode(fh.fileno(), path)
-                write(fh)
-                fh.flush()
-                os.fsync(fh.fileno())
+            _fill(fds, targets, write)
             status = 0
         except BaseException:  # noqa: BLE001 - reported to the parent through the exit status
             pass
         finally:
             os._exit(status)
-    os.close(fd)
-    return pid, Path(name)
+    for fd in fds:
+        os.close(fd)
+    return pid
 
 
-def _wait(children: dict[int, Path]) -> None:
+def write_parts(fhs: Sequence[BinaryIO], parts: Sequence[Callable[..., None]], folder: Path | None = None) -> None:
+    """Write one set of files in consecutive parts, in parallel: part 0 here, the others in forked children.
+
+    Each child writes its part into anonymous temporaries (in `folder`, never
+    visible, gone with the process), which are then appended to `fhs` in order.
+    A failed or interrupted child fails the whole write.
+    """
+    if len(parts) <= 1 or not hasattr(os, "fork"):
+        for part in parts:
+            part(*fhs)
+        return
+    children: dict[int, list[BinaryIO]] = {}
+    try:
+        for part in parts[1:]:
+            spill = [tempfile.TemporaryFile(dir=folder) for _ in fhs]
+            pid = os.fork()
+            if pid == 0:
+                status = 1
+                try:
+                    part(*spill)
+                    for fh in spill:
+                        fh.flush()
+                    status = 0
+                except BaseException:  # noqa: BLE001 - reported to the parent through the exit status
+                    pass
+                finally:
+                    os._exit(status)
+            children[pid] = spill
+        parts[0](*fhs)
+        for pid, spill in list(children.items()):
+            status = _reap(pid, kill=False)
+            del children[pid]
+            if status != 0:
+                raise ExportError("an export writer process failed")
+            for fh, part_fh in zip(fhs, spill):
+                part_fh.seek(0)
+                shutil.copyfileobj(part_fh, fh, 1 << 20)
+                part_fh.close()
+    finally:
+        for pid, spill in children.items():  # only left on failure or interrupt
+            _reap(pid, kill=True)
+            for fh in spill:
+                fh.close()
+
+
+def _wait(children: dict[int, tuple[Path, ...]]) -> None:
     """Wait for every writer child; a failed one fails the whole set."""
-    for pid, target in list(children.items()):
+    for pid, targets in list(children.items()):
         status = _reap(pid, kill=False)
         del children[pid]
         if status != 0:
-            raise ExportError(f"{target}: cannot write (the writer process failed)")
+            raise ExportError(f"{targets[0]}: cannot write (the writer process failed)")
 
 
 def _reap(pid: int, kill: bool) -> int:
@@ -117,25 +191,6 @@ def _reap(pid: int, kill: bool) -> int:
     except ChildProcessError:
         return 0
     return os.waitstatus_to_exitcode(status)
-
-
-def _write_tmp(path: Path, data: Content) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}{_TMP_MARK}", suffix=".tmp", dir=path.parent)
-    tmp = Path(name)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            _copy_mode(fh.fileno(), path)
-            if callable(data):
-                data(fh)
-            else:
-                fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    return tmp
 
 
 def _copy_mode(fd: int, path: Path) -> None:

@@ -22,12 +22,12 @@ from typing import Any, BinaryIO
 import networkx as nx
 
 from kg import rdf, serialize
-from kg.atomic import Content, folder_lock, write_all_atomic
+from kg.atomic import Content, folder_lock, write_all_atomic, write_parts
 from kg.errors import CorpusError, KGError
 from kg.graph import build_graph
 from kg.ingest import ReadReport, read_corpus
 from kg.model import Paper, PaperRecord
-from kg.records import CACHE_FILE, cache_bytes, load_cache, paper_key
+from kg.records import CACHE_FILE, load_cache, paper_key, write_cache
 from kg.resolve import resolve
 from kg.text import clean_latex
 from kg.visualize import overview, write_html
@@ -37,6 +37,7 @@ DEFAULT_FORMATS = ("ttl", "jsonld", "html")
 EXPORT_NAMES = {"ttl": "graph.ttl", "nt": "graph.nt", "jsonld": "graph.jsonld", "trig": "graph.trig",
                 "html": "graph.html"}
 CHUNK = 128  # papers a task: large enough to amortise inter-process traffic
+PARALLEL_SUBJECTS = 50_000  # RDF subjects above which the exports are written by two processes
 Progress = Callable[[int, int], None]
 
 
@@ -243,30 +244,65 @@ def _count(G: nx.MultiDiGraph, report: BuildReport) -> None:
 
 # --- exports ----------------------------------------------------------------------
 
-def writers(G: nx.MultiDiGraph, formats: Sequence[str]) -> dict[str, Callable[[BinaryIO], None]]:
-    """For each requested export, a function that streams it into a binary file."""
+def writers(G: nx.MultiDiGraph, formats: Sequence[str], folder: Path | None = None,
+            parts: int = 1) -> list[tuple[tuple[str, ...], Callable[..., None]]]:
+    """The export jobs for `formats`: (formats, function streaming them into one binary file each).
+
+    Every RDF format is written in one pass over the graph's subject blocks, so the
+    graph is projected to RDF once and no list of millions of triples is held. With
+    `parts` > 1 the subjects are cut into that many consecutive ranges written by
+    forked processes (temporaries in `folder`) and appended in order.
+    """
     unknown = [f for f in formats if f not in EXPORT_NAMES]
     if unknown:
         raise KGError(f"unknown export format(s): {', '.join(unknown)}")
     prefixes = {p: str(ns) for p, ns in PREFIXES.items()}
-    triples = list(rdf.triples(G)) if set(formats) - {"html"} else []
-    table: dict[str, Callable[[BinaryIO], None]] = {
-        "ttl": lambda fh: serialize.write_turtle(fh, triples, prefixes),
-        "nt": lambda fh: serialize.write_ntriples(fh, triples),
-        "jsonld": lambda fh: serialize.write_jsonld(fh, triples, prefixes),
-        "trig": lambda fh: serialize.write_turtle(fh, triples, prefixes, str(RES["graph"])),
-        "html": lambda fh: fh.write(_page(G)),
+    graph_iri = str(RES["graph"])
+    make: dict[str, Callable[..., serialize.BlockWriter]] = {
+        "ttl": lambda fh, **ends: serialize.TurtleWriter(fh, prefixes, **ends),
+        "nt": lambda fh, **ends: serialize.NTriplesWriter(fh, **ends),
+        "jsonld": lambda fh, **ends: serialize.JsonLdWriter(fh, prefixes, **ends),
+        "trig": lambda fh, **ends: serialize.TurtleWriter(fh, prefixes, graph_iri, **ends),
     }
-    return {f: table[f] for f in formats}
+    rdf_formats = tuple(f for f in formats if f != "html")
+    jobs: list[tuple[tuple[str, ...], Callable[..., None]]] = []
+    if "html" in formats:
+        jobs.append((("html",), lambda fh: fh.write(_page(G))))
+    if not rdf_formats:
+        return jobs
+
+    def part(subjects: list[rdf.Subject], head: bool, tail: bool) -> Callable[..., None]:
+        def write(*fhs: BinaryIO) -> None:
+            outs = [make[f](fh, head=head, tail=tail) for f, fh in zip(rdf_formats, fhs)]
+            serialize.write_blocks(rdf.blocks(G, subjects), outs)
+        return write
+
+    def write_rdf(*fhs: BinaryIO) -> None:
+        subjects = rdf.sorted_subjects(G)
+        n = parts if len(subjects) >= PARALLEL_SUBJECTS and all(_is_file(fh) for fh in fhs) else 1
+        cuts = [len(subjects) * i // n for i in range(n + 1)]
+        write_parts(fhs, [part(subjects[lo:hi], i == 0, i == n - 1)
+                          for i, (lo, hi) in enumerate(zip(cuts, cuts[1:]))], folder)
+
+    jobs.append((rdf_formats, write_rdf))
+    return jobs
+
+
+def _is_file(fh: BinaryIO) -> bool:
+    try:
+        fh.fileno()
+    except (OSError, AttributeError, io.UnsupportedOperation):
+        return False
+    return True
 
 
 def render(G: nx.MultiDiGraph, formats: Sequence[str]) -> dict[str, bytes]:
     """Every requested export as bytes."""
     out = {}
-    for f, write in writers(G, formats).items():
-        buf = io.BytesIO()
-        write(buf)
-        out[f] = buf.getvalue()
+    for names, write in writers(G, formats):
+        bufs = [io.BytesIO() for _ in names]
+        write(*bufs)
+        out.update((f, buf.getvalue()) for f, buf in zip(names, bufs))
     return out
 
 
@@ -283,11 +319,15 @@ def save(G: nx.MultiDiGraph, out_dir: str | Path, formats: Sequence[str] = DEFAU
     """Stream every export to a temporary file, then rename them all together under a folder lock.
 
     A failure or an interrupt before the renames leaves the previous exports as they were.
+    The record cache and the HTML page are written by forked children while this
+    process writes the RDF exports.
     """
     out = Path(out_dir)
-    files: dict[Path, Content] = {out / EXPORT_NAMES[f]: w for f, w in writers(G, formats).items()}
+    files: dict[tuple[Path, ...], Content] = {}
     if records is not None:
-        files[out / CACHE_FILE] = lambda fh: fh.write(cache_bytes(records))
+        files[(out / CACHE_FILE,)] = lambda fh: write_cache(fh, records)
+    for names, write in writers(G, formats, out, parts=2 if (os.cpu_count() or 1) > 1 else 1):
+        files[tuple(out / EXPORT_NAMES[f] for f in names)] = write
     with folder_lock(out):
         write_all_atomic(files, parallel=True)
     return [out / EXPORT_NAMES[f] for f in formats]

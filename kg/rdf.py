@@ -106,75 +106,143 @@ def to_rdf(G: nx.MultiDiGraph) -> Graph:
 
 def triples(G: nx.MultiDiGraph) -> Iterator[tuple]:
     """Every triple of G's RDF projection (author lists included), in no particular order."""
-    yield from _triples(G)
-    for _, d in G.nodes(data=True):
-        if d.get("kind") == "Paper":
-            yield from _author_list(d)
+    for s, pos in _blocks(G, _subjects(G, keyed=False)):
+        for p, o in pos:
+            yield s, p, o
 
 
-def _triples(G: nx.MultiDiGraph) -> Iterator[tuple]:
+def subject_blocks(G: nx.MultiDiGraph) -> Iterator[tuple[object, list[tuple]]]:
+    """G's RDF projection one subject at a time: (subject, [(predicate, object), ...]).
+
+    Subjects come in N-Triples order and each subject's triples all come in its one
+    block, so the writers stream them without grouping or holding two million triples
+    (only the sorted list of subject keys is held).
+    """
+    return blocks(G, sorted_subjects(G))
+
+
+Subject = tuple[str, int, object]  # (N-Triples form, kind, node or edge of G)
+
+
+def sorted_subjects(G: nx.MultiDiGraph) -> list[Subject]:
+    """Every RDF subject of G in N-Triples order (slice it to write parts in parallel)."""
+    subjects = _subjects(G, keyed=True)
+    subjects.sort(key=lambda item: item[0])
+    return subjects
+
+
+def blocks(G: nx.MultiDiGraph, subjects: Iterable[Subject]) -> Iterator[tuple[object, list[tuple]]]:
+    """The subject blocks of `subjects` (from `sorted_subjects`), in their order."""
+    return _blocks(G, subjects)
+
+
+def _subjects(G: nx.MultiDiGraph, keyed: bool) -> list[tuple[str, int, object]]:
+    """(sort key, kind, node or edge) of every RDF subject; the key is its N-Triples form when `keyed`."""
+    key = writers.nt_term if keyed else (lambda _t: "")
+    out: list[tuple[str, int, object]] = []
     for node, d in G.nodes(data=True):
         kind = d.get("kind")
         if kind == "Paper":
-            yield from _paper_triples(d)
+            out.append((key(paper_iri(d["id"])), _PAPER, node))
+            for i, cell in enumerate(_author_cells(d)):
+                out.append((key(cell), _CELL, (node, i)))
         elif kind == "Result":
-            yield from _result_triples(G, node, d)
+            out.append((key(result_iri(node)), _RESULT_NODE, node))
         elif kind in _ENTITY_CLASSES:
-            yield from _entity_triples(node, d)
+            out.append((key(entity_iri(node)), _ENTITY, node))
     for u, v, rel, d in G.edges(keys=True, data=True):
-        if rel == "variant_of":
-            yield entity_iri(u), KG.variantOf, entity_iri(v)
-        elif rel == "has_result":
-            yield _node_iri(G, u), KG.hasResult, result_iri(v)
-        elif d.get("level") == "paper":
-            yield from _assertion_triples(G, u, v, rel, d)
-        elif d.get("level") == "method":
-            yield entity_iri(u), RELATION_PROPERTIES[rel], entity_iri(v)
+        if rel not in ("variant_of", "has_result") and d.get("level") == "paper":
+            out.append((key(assertion_iri(G.nodes[u]["id"], rel, v)), _ASSERTION_NODE, (u, v, rel)))
+    return out
 
 
-def _paper_triples(d: dict) -> Iterator[tuple]:
+_PAPER, _CELL, _RESULT_NODE, _ENTITY, _ASSERTION_NODE = range(5)
+
+
+def _blocks(G: nx.MultiDiGraph, subjects: Iterable[tuple[str, int, object]]) -> Iterator[tuple[object, list[tuple]]]:
+    for _key, kind, ref in subjects:
+        if kind == _PAPER:
+            yield _paper_block(G, ref)  # type: ignore[arg-type]
+        elif kind == _CELL:
+            node, i = ref  # type: ignore[misc]
+            yield _cell_block(G.nodes[node], i)
+        elif kind == _RESULT_NODE:
+            yield _result_block(G, ref, G.nodes[ref])  # type: ignore[arg-type]
+        elif kind == _ENTITY:
+            yield _entity_block(G, ref)  # type: ignore[arg-type]
+        else:
+            u, v, rel = ref  # type: ignore[misc]
+            yield _assertion_block(G, u, v, rel, G.edges[u, v, rel])
+
+
+def _paper_block(G: nx.MultiDiGraph, node: str) -> tuple[object, list[tuple]]:
+    d = G.nodes[node]
+    s, pos = _paper_head(d)
+    cells = _author_cells(d)
+    if cells:
+        pos.append((SCHEMA.author, cells[0]))
+    return s, pos + _out_links(G, node, "paper", "has_result", KG.hasResult)
+
+
+def _entity_block(G: nx.MultiDiGraph, node: str) -> tuple[object, list[tuple]]:
+    s, pos = _entity_head(node, G.nodes[node])
+    return s, pos + _out_links(G, node, "method", "variant_of", KG.variantOf)
+
+
+def _out_links(G: nx.MultiDiGraph, node: str, level: str, extra: str, extra_prop: URIRef) -> list[tuple]:
+    """The node's relation edges of `level`, plus its `extra` edges (to results, or to a base entity)."""
+    links = []
+    for _, v, rel, e in G.out_edges(node, keys=True, data=True):
+        if rel == extra:
+            links.append((extra_prop, result_iri(v) if rel == "has_result" else entity_iri(v)))
+        elif e.get("level") == level:
+            links.append((RELATION_PROPERTIES[rel], entity_iri(v)))
+    return links
+
+
+def _paper_head(d: dict) -> tuple[URIRef, list[tuple]]:
     s = paper_iri(d["id"])
-    yield s, RDF.type, KG.Paper
-    yield s, DCTERMS.identifier, Literal(d["id"])
-    yield s, DCTERMS.abstract, Literal(d["abstract"])
-    yield s, DCTERMS.source, Literal(d["source"])
+    pos: list[tuple] = [(RDF.type, KG.Paper), (DCTERMS.identifier, Literal(d["id"])),
+                        (DCTERMS.abstract, Literal(d["abstract"])), (DCTERMS.source, Literal(d["source"]))]
     if d.get("title"):
-        yield s, DCTERMS.title, Literal(d["title"])
+        pos.append((DCTERMS.title, Literal(d["title"])))
     for name in d.get("authors") or ():
-        yield s, DCTERMS.creator, Literal(name)
+        pos.append((DCTERMS.creator, Literal(name)))
     if d.get("year") is not None:
-        yield s, DCTERMS.issued, Literal(f"{int(d['year']):04d}", datatype=XSD.gYear)
+        pos.append((DCTERMS.issued, Literal(f"{int(d['year']):04d}", datatype=XSD.gYear)))
     if d.get("venue"):
-        yield s, KG.venue, Literal(d["venue"])
+        pos.append((KG.venue, Literal(d["venue"])))
     if d.get("url"):
-        yield s, SCHEMA.url, Literal(d["url"], datatype=XSD.anyURI)
+        pos.append((SCHEMA.url, Literal(d["url"], datatype=XSD.anyURI)))
     if d.get("code_url"):
-        yield s, KG.codeRepository, URIRef(absolute_url(d["code_url"]))
+        pos.append((KG.codeRepository, URIRef(absolute_url(d["code_url"]))))
+    return s, pos
 
 
-def _author_list(d: dict) -> Iterator[tuple]:
-    """schema:author as an rdf:List keeps author order; blank nodes named deterministically."""
+def _author_cells(d: dict) -> list[BNode]:
+    """schema:author is an rdf:List (it keeps author order); its blank nodes are named from the paper id."""
     authors = d.get("authors") or []
     if not authors:
-        return
+        return []
     base = hashlib.sha1(_utf8(d["id"])).hexdigest()[:16]
-    nodes = [BNode(f"authors{base}")] + [BNode(f"authors{base}n{i}") for i in range(1, len(authors))]
-    yield paper_iri(d["id"]), SCHEMA.author, nodes[0]
-    for i, (node, name) in enumerate(zip(nodes, authors)):
-        yield node, RDF.first, Literal(name)
-        yield node, RDF.rest, nodes[i + 1] if i + 1 < len(nodes) else RDF.nil
+    return [BNode(f"authors{base}")] + [BNode(f"authors{base}n{i}") for i in range(1, len(authors))]
 
 
-def _entity_triples(node: str, d: dict) -> Iterator[tuple]:
+def _cell_block(d: dict, i: int) -> tuple[BNode, list[tuple]]:
+    cells = _author_cells(d)
+    rest = cells[i + 1] if i + 1 < len(cells) else RDF.nil
+    return cells[i], [(RDF.first, Literal(d["authors"][i])), (RDF.rest, rest)]
+
+
+def _entity_head(node: str, d: dict) -> tuple[URIRef, list[tuple]]:
     s = entity_iri(node)
-    yield s, RDF.type, CLASSES[d["kind"]]
+    pos: list[tuple] = [(RDF.type, CLASSES[d["kind"]])]
     if d["kind"] == "Benchmark":
-        yield s, RDF.type, KG.Dataset
-    yield s, RDFS.label, Literal(d["label"])
-    for alias in d.get("aliases") or ():
-        yield s, SKOS.altLabel, Literal(alias)
-    for iri in d.get("same_as") or ():
-        yield s, SKOS.exactMatch, URIRef(iri)
+        pos.append((RDF.type, KG.Dataset))
+    pos.append((RDFS.label, Literal(d["label"])))
+    pos.extend((SKOS.altLabel, Literal(alias)) for alias in d.get("aliases") or ())
+    pos.extend((SKOS.exactMatch, URIRef(iri)) for iri in d.get("same_as") or ())
+    return s, pos
 
 
 # Terms of the hot paths, looked up once (rdflib's Namespace attribute access builds a new URIRef each time).
@@ -195,41 +263,29 @@ def _int(value: int) -> Literal:
     return Literal(int(value))
 
 
-def _provenance_triples(s: URIRef, d: dict, paper: URIRef) -> Iterator[tuple]:
-    yield s, _EVIDENCE, _text(d["evidence"])
-    yield s, _START, _int(d["start"])
-    yield s, _END, _int(d["end"])
-    yield s, _CONFIDENCE, _dec(d["confidence"])
-    yield s, _DERIVED, paper
+def _evidence_pos(d: dict, paper: URIRef) -> list[tuple]:
+    return [(_EVIDENCE, _text(d["evidence"])), (_START, _int(d["start"])), (_END, _int(d["end"])),
+            (_CONFIDENCE, _dec(d["confidence"])), (_DERIVED, paper)]
 
 
-def _assertion_triples(G: nx.MultiDiGraph, u: str, v: str, rel: str, d: dict) -> Iterator[tuple]:
+def _assertion_block(G: nx.MultiDiGraph, u: str, v: str, rel: str, d: dict) -> tuple[URIRef, list[tuple]]:
+    """The reified paper-level statement with its evidence (the plain triple is in the paper's block)."""
     paper = _node_iri(G, u)
-    target = entity_iri(v)
-    prop = RELATION_PROPERTIES[rel]
-    yield paper, prop, target
     a = assertion_iri(G.nodes[u]["id"], rel, v)
-    yield a, _TYPE, _STATEMENT
-    yield a, _TYPE, _ASSERTION
-    yield a, _SUBJECT, paper
-    yield a, _PREDICATE, prop
-    yield a, _OBJECT, target
-    yield from _provenance_triples(a, d, paper)
+    pos = [(_TYPE, _STATEMENT), (_TYPE, _ASSERTION), (_SUBJECT, paper), (_PREDICATE, RELATION_PROPERTIES[rel]),
+           (_OBJECT, entity_iri(v))]
+    return a, pos + _evidence_pos(d, paper)
 
 
-def _result_triples(G: nx.MultiDiGraph, node: str, d: dict) -> Iterator[tuple]:
+def _result_block(G: nx.MultiDiGraph, node: str, d: dict) -> tuple[URIRef, list[tuple]]:
     s = result_iri(node)
-    paper = paper_iri(d["paper"])
-    yield s, _TYPE, _RESULT
-    yield s, _VALUE_TEXT, Literal(d["value_text"])
+    pos: list[tuple] = [(_TYPE, _RESULT), (_VALUE_TEXT, Literal(d["value_text"]))]
     if d.get("value") is not None and math.isfinite(d["value"]):  # NaN/inf: kg:valueText keeps the text
-        yield s, _VALUE, _dec(d["value"])
+        pos.append((_VALUE, _dec(d["value"])))
     if d.get("unit"):
-        yield s, _UNIT, Literal(d["unit"])
-    for attr, prop in _RESULT_LINKS.items():
-        if d.get(attr):
-            yield s, prop, entity_iri(d[attr])
-    yield from _provenance_triples(s, d, paper)
+        pos.append((_UNIT, Literal(d["unit"])))
+    pos.extend((prop, entity_iri(d[attr])) for attr, prop in _RESULT_LINKS.items() if d.get(attr))
+    return s, pos + _evidence_pos(d, paper_iri(d["paper"]))
 
 
 # --- loading ----------------------------------------------------------------------

@@ -12,12 +12,14 @@ from __future__ import annotations
 import dataclasses
 import gzip
 import hashlib
+import io
 import json
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
+from typing import BinaryIO
 
-from kg.atomic import write_atomic
+from kg.atomic import write_all_atomic
 from kg.errors import KGError
 from kg.model import Evidence, Mention, Paper, PaperRecord, Relation, Result
 from kg.resources import ontology_path
@@ -85,11 +87,24 @@ def load_cache(folder: str | Path) -> dict[str, tuple[str, PaperRecord]]:
 
 def cache_bytes(records: Iterable[PaperRecord]) -> bytes:
     """The gzipped record cache of a build (sorted by paper id; mtime fixed for determinism)."""
-    lines = [json.dumps({"key": paper_key(r.paper), "record": record_to_json(r)}, ensure_ascii=False, sort_keys=True)
-             for r in sorted(records, key=lambda r: r.paper.id)]
-    return gzip.compress(("\n".join(lines) + "\n").encode("utf-8"), compresslevel=5, mtime=0)
+    buf = io.BytesIO()
+    write_cache(buf, records)
+    return buf.getvalue()
+
+
+def write_cache(fh: BinaryIO, records: Iterable[PaperRecord]) -> None:
+    """Stream the gzipped record cache into a binary file, a record at a time (never all in memory)."""
+    with gzip.GzipFile(fileobj=fh, mode="wb", compresslevel=5, mtime=0, filename="") as gz:
+        lines: list[str] = []
+        for r in sorted(records, key=lambda r: r.paper.id):
+            lines.append(json.dumps({"key": paper_key(r.paper), "record": record_to_json(r)},
+                                    ensure_ascii=False, sort_keys=True) + "\n")
+            if len(lines) >= 256:
+                gz.write("".join(lines).encode("utf-8"))
+                lines = []
+        gz.write("".join(lines).encode("utf-8"))
 
 
 def save_cache(folder: str | Path, records: Iterable[PaperRecord]) -> None:
     """Write the record cache of a build atomically."""
-    write_atomic(Path(folder) / CACHE_FILE, cache_bytes(records))
+    write_all_atomic({Path(folder) / CACHE_FILE: lambda fh: write_cache(fh, records)})

@@ -52,6 +52,9 @@ def nt_term(term: object) -> str:
     return lex
 
 
+Block = tuple[object, list[tuple]]  # (subject, [(predicate, object), ...]): all of one subject's triples
+
+
 def _to_bytes(write: Callable[[BinaryIO], None]) -> bytes:
     buf = io.BytesIO()
     write(buf)
@@ -80,71 +83,156 @@ def jsonld(triples: Iterable[tuple], prefixes: dict[str, str]) -> bytes:
 
 def write_ntriples(fh: BinaryIO, triples: Iterable[tuple]) -> None:
     """Stream sorted, de-duplicated N-Triples into a binary file."""
-    lines = sorted({f"{nt_term(s)} {nt_term(p)} {nt_term(o)} .\n" for s, p, o in triples})
-    for i in range(0, len(lines), 10_000):
-        fh.write("".join(lines[i : i + 10_000]).encode("utf-8"))
-
-
-def _group(triples: Iterable[tuple]) -> dict[object, dict[object, list[object]]]:
-    """subject -> predicate -> objects (lists: far smaller than sets at millions of triples)."""
-    subjects: dict[object, dict[object, list[object]]] = defaultdict(lambda: defaultdict(list))
-    for s, p, o in triples:
-        subjects[s][p].append(o)
-    return subjects
+    write_blocks(blocks(triples), [NTriplesWriter(fh)])
 
 
 def write_turtle(fh: BinaryIO, triples: Iterable[tuple], prefixes: dict[str, str],
                  graph: str | None = None) -> None:
-    """Stream Turtle grouped by subject into a binary file, one subject block at a time.
+    """Turtle grouped by subject; with `graph` (an IRI) the blocks go inside `<graph> { ... }`: TriG."""
+    write_blocks(blocks(triples), [TurtleWriter(fh, prefixes, graph)])
 
-    With `graph` (an IRI), the blocks go inside `<graph> { ... }`: that is TriG.
+
+def write_jsonld(fh: BinaryIO, triples: Iterable[tuple], prefixes: dict[str, str]) -> None:
+    """JSON-LD, one node object a line."""
+    write_blocks(blocks(triples), [JsonLdWriter(fh, prefixes)])
+
+
+def blocks(triples: Iterable[tuple]) -> list[Block]:
+    """Group loose triples into subject blocks in N-Triples order (for graphs that fit in memory)."""
+    subjects: dict[object, list[tuple]] = defaultdict(list)
+    for s, p, o in triples:
+        subjects[s].append((p, o))
+    return sorted(subjects.items(), key=lambda kv: nt_term(kv[0]))
+
+
+_TYPE = RDF.type  # rdflib builds a new URIRef on every namespace attribute access
+
+
+class BlockWriter:
+    """Formats subject blocks (given in N-Triples order of their subjects) into one file.
+
+    `head` and `tail` say whether this writer opens and closes the document, so a
+    big export can be written as consecutive parts by several processes.
     """
-    ordered = sorted(prefixes.items(), key=lambda kv: -len(kv[1]))
 
-    @lru_cache(maxsize=1 << 16)
-    def term(t: object) -> str:
+    def __init__(self, fh: BinaryIO, head: bool = True, tail: bool = True) -> None:
+        self.fh = fh
+        self.head, self.tail = head, tail
+        self._buf: list[str] = []
+        self._size = 0
+
+    def emit(self, text: str) -> None:
+        """Buffer output and write it in ~1 MB pieces (one write call per block is slow)."""
+        self._buf.append(text)
+        self._size += len(text)
+        if self._size > 1 << 20:
+            self.flush()
+
+    def flush(self) -> None:
+        self.fh.write("".join(self._buf).encode("utf-8"))
+        self._buf, self._size = [], 0
+
+    def block(self, s: object, pos: list[tuple]) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        self.flush()
+
+
+def write_blocks(stream: Iterable[Block], outputs: list[BlockWriter]) -> None:
+    """One pass over the blocks feeds every output: the graph is projected to RDF once."""
+    for s, pos in stream:
+        for out in outputs:
+            out.block(s, pos)
+    for out in outputs:
+        out.close()
+
+
+class NTriplesWriter(BlockWriter):
+    """Sorted, de-duplicated lines: blocks come in subject order, lines are sorted within each."""
+
+    def block(self, s: object, pos: list[tuple]) -> None:
+        subject = nt_term(s)
+        self.emit("".join(sorted({f"{subject} {nt_term(p)} {nt_term(o)} .\n" for p, o in pos})))
+
+
+class TurtleWriter(BlockWriter):
+    """A subject block a paragraph; `a` first, then predicates and objects in sorted order."""
+
+    def __init__(self, fh: BinaryIO, prefixes: dict[str, str], graph: str | None = None,
+                 head: bool = True, tail: bool = True) -> None:
+        super().__init__(fh, head, tail)
+        self.graph = graph
+        self._ordered = sorted(prefixes.items(), key=lambda kv: -len(kv[1]))
+        self.term = lru_cache(maxsize=1 << 16)(self._term)
+        self.verb = lru_cache(maxsize=1 << 10)(self._verb)
+        if head:
+            self.emit("".join(f"@prefix {p}: <{ns}> .\n" for p, ns in sorted(prefixes.items())))
+            if graph is not None:
+                self.emit(f"\n{_iri(URIRef(graph))} {{\n")
+
+    def _verb(self, p: object) -> tuple[bool, str, str]:
+        """(sort key..., text) of a predicate: `a` first, then the others by N-Triples form."""
+        return (p != _TYPE, nt_term(p), "a" if p == _TYPE else self.term(p))
+
+    def _term(self, t: object) -> str:
         if isinstance(t, URIRef):
             text = str(t)
-            for prefix, ns in ordered:
+            for prefix, ns in self._ordered:
                 if text.startswith(ns) and _LOCAL.match(text[len(ns):]):
                     return f"{prefix}:{text[len(ns):]}"
             return _iri(t)
         if isinstance(t, Literal) and t.datatype is not None and t.datatype != XSD.string:
-            lex = f'"{_escape(str(t))}"'
-            return f"{lex}^^{term(t.datatype)}"
+            return f'"{_escape(str(t))}"^^{self.term(t.datatype)}'
         return nt_term(t)
 
-    fh.write("".join(f"@prefix {p}: <{ns}> .\n" for p, ns in sorted(prefixes.items())).encode("utf-8"))
-    if graph is not None:
-        fh.write(f"\n{_iri(URIRef(graph))} {{\n".encode("utf-8"))
-    groups = _group(triples)
-    for s in sorted(groups, key=nt_term):
-        parts = []
-        for p, objs in sorted(groups[s].items(), key=lambda kv: (kv[0] != RDF.type, nt_term(kv[0]))):
-            verb = "a" if p == RDF.type else term(p)
-            parts.append(f"    {verb} " + ",\n        ".join(sorted({term(o) for o in objs})))
-        fh.write((f"\n{term(s)}\n" + " ;\n".join(parts) + " .\n").encode("utf-8"))
-    if graph is not None:
-        fh.write(b"}\n")
+    def block(self, s: object, pos: list[tuple]) -> None:
+        term, verb = self.term, self.verb
+        by_verb: dict[tuple[bool, str, str], set[str]] = {}
+        for p, o in pos:
+            objs = by_verb.get(v := verb(p))
+            if objs is None:
+                objs = by_verb[v] = set()
+            objs.add(term(o))
+        parts = [f"    {v[2]} " + ",\n        ".join(sorted(by_verb[v])) for v in sorted(by_verb)]
+        self.emit(f"\n{term(s)}\n" + " ;\n".join(parts) + " .\n")
+
+    def close(self) -> None:
+        if self.tail and self.graph is not None:
+            self.emit("}\n")
+        super().close()
 
 
-def write_jsonld(fh: BinaryIO, triples: Iterable[tuple], prefixes: dict[str, str]) -> None:
-    """Stream JSON-LD, one node object a line, written by json's C encoder.
+class JsonLdWriter(BlockWriter):
+    """Compact JSON-LD, one node object a line, written by json's C encoder.
 
     An indented dump of a 100,000-paper graph takes minutes in the pure-Python
     encoder, and one `json.dumps` of the whole document needs it all in memory.
     """
-    ordered = sorted(prefixes.items(), key=lambda kv: -len(kv[1]))
 
-    @lru_cache(maxsize=1 << 12)
-    def compact(iri: str) -> str:
-        for prefix, ns in ordered:
+    def __init__(self, fh: BinaryIO, prefixes: dict[str, str], head: bool = True, tail: bool = True) -> None:
+        super().__init__(fh, head, tail)
+        self._ordered = sorted(prefixes.items(), key=lambda kv: -len(kv[1]))
+        self.compact = lru_cache(maxsize=1 << 12)(self._compact)
+        self.key = lru_cache(maxsize=1 << 10)(self._key)
+        self.value = lru_cache(maxsize=1 << 16)(self._value)
+        self._first = head  # a part that does not open the document continues a non-empty one
+        if head:
+            context = json.dumps(dict(sorted(prefixes.items())), ensure_ascii=False, sort_keys=True,
+                                 separators=(",", ":"))
+            self.emit('{"@context":' + context + ',"@graph":[')
+
+    def _key(self, p: object) -> str:
+        return "@type" if p == _TYPE else self.compact(str(p))
+
+    def _compact(self, iri: str) -> str:
+        for prefix, ns in self._ordered:
             if iri.startswith(ns) and _LOCAL.match(iri[len(ns):]):
                 return f"{prefix}:{iri[len(ns):]}"
         return iri
 
-    @lru_cache(maxsize=1 << 16)
-    def value(o: object) -> tuple[tuple[str, ...], object]:
+    @staticmethod
+    def _value(o: object) -> tuple[tuple[str, ...], object]:
         """(sort key, JSON-LD value) of one object term."""
         if isinstance(o, URIRef):
             return ("0", str(o)), {"@id": str(o)}
@@ -157,20 +245,26 @@ def write_jsonld(fh: BinaryIO, triples: Iterable[tuple], prefixes: dict[str, str
             return ("1", str(o), str(o.datatype)), {"@value": str(o), "@type": str(o.datatype)}
         return ("2", str(o)), str(o)
 
-    def node_id(s: object) -> str:
-        return f"_:{s}" if isinstance(s, BNode) else str(s)
-
-    groups = _group(triples)
-    context = json.dumps(dict(sorted(prefixes.items())), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    fh.write(('{"@context":' + context + ',"@graph":[').encode("utf-8"))
-    for i, s in enumerate(sorted(groups, key=node_id)):
-        node: dict[str, object] = {"@id": node_id(s)}
-        for p, objs in groups[s].items():
-            if p == RDF.type:
-                node["@type"] = sorted({compact(str(o)) for o in objs})
+    def block(self, s: object, pos: list[tuple]) -> None:
+        node: dict[str, object] = {"@id": f"_:{s}" if isinstance(s, BNode) else str(s)}
+        by_key: dict[str, list[object]] = {}
+        key = self.key
+        for p, o in pos:
+            objs = by_key.get(k := key(p))
+            if objs is None:
+                objs = by_key[k] = []
+            objs.append(o)
+        for k, objs in by_key.items():
+            if k == "@type":
+                node[k] = sorted({self.compact(str(o)) for o in objs})
             else:
-                vals = sorted({value(o)[0]: value(o) for o in objs}.values(), key=lambda kv: kv[0])
-                node[compact(str(p))] = [v for _k, v in vals]
+                vals = dict(self.value(o) for o in objs)
+                node[k] = [vals[sk] for sk in sorted(vals)]
         line = json.dumps(node, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-        fh.write((("\n" if i == 0 else ",\n") + line).encode("utf-8"))
-    fh.write(b"\n]}\n")
+        self.emit(("\n" if self._first else ",\n") + line)
+        self._first = False
+
+    def close(self) -> None:
+        if self.tail:
+            self.emit("\n]}\n")
+        super().close()
