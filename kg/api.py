@@ -12,7 +12,8 @@ from rdflib import Graph
 
 from kg import pipeline, rdf
 from kg.errors import GraphLoadError, KGError
-from kg.model import Entity, Paper, PaperRecord
+from kg.model import Entity, Paper
+from kg.records import RecordCache
 from kg.resolve import norm
 from kg.sparql import QueryResult, run_query
 from kg import trace as tracing
@@ -37,7 +38,7 @@ class KnowledgeGraph:
     def __init__(self, graph: nx.MultiDiGraph | None = None) -> None:
         self.graph = graph if graph is not None else nx.MultiDiGraph()
         self.report: pipeline.BuildReport | None = None
-        self.records: list[PaperRecord] | None = None  # kept after a build for the incremental cache
+        self.records: RecordCache | None = None  # kept after a build for the incremental cache
         self._rdf: Graph | None = None
         self._names: dict[str, str] | None = None
         self._comps: tracing.Comparisons | None = None

@@ -26,7 +26,7 @@ PAPER_RELATIONS: tuple[str, ...] = (
 METHOD_RELATIONS: tuple[str, ...] = ("compared_with", "evaluated_on", "builds_on")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Paper:
     """One abstract as read from a corpus; `abstract` is the original text."""
 
@@ -41,7 +41,7 @@ class Paper:
     line: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Mention:
     """A named entity found in an abstract.
 
@@ -58,7 +58,7 @@ class Mention:
     confidence: float = 0.5
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Evidence:
     """A sentence that supports a fact, with offsets into the original abstract."""
 
@@ -67,7 +67,7 @@ class Evidence:
     end: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Relation:
     """A paper-level fact: this paper `relation` the entity named `target`."""
 
@@ -79,7 +79,7 @@ class Relation:
     key: str | None = None  # gazetteer key of the target when known
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Result:
     """A reported number: value as written plus its normalised form."""
 
@@ -94,7 +94,7 @@ class Result:
     baseline: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PaperRecord:
     """Everything extraction found in one paper."""
 
@@ -106,7 +106,7 @@ class PaperRecord:
     code_url: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Entity:
     """A canonical entity after resolution across papers."""
 

@@ -22,12 +22,12 @@ from typing import Any, BinaryIO
 import networkx as nx
 
 from kg import rdf, serialize
-from kg.atomic import Content, folder_lock, write_all_atomic, write_parts
+from kg.atomic import Content, folder_lock, frozen_gc, write_all_atomic, write_parts
 from kg.errors import CorpusError, KGError
 from kg.graph import build_graph
 from kg.ingest import ReadReport, read_corpus
 from kg.model import Paper, PaperRecord
-from kg.records import CACHE_FILE, load_cache, paper_key, write_cache
+from kg.records import CACHE_FILE, RecordCache, cache_member, load_cache, paper_key
 from kg.resolve import resolve
 from kg.text import clean_latex
 from kg.visualize import overview, write_html
@@ -88,11 +88,17 @@ def extract_records(papers: Iterable[Paper], nlp: Any, batch_size: int = 64) -> 
 _WORKER_NLP: dict[str | None, Any] = {}
 
 
-def extract_chunk(papers: list[Paper], model: str | None = None) -> list[PaperRecord]:
-    """Extract one chunk in a worker process (the pipeline is loaded once per process)."""
+Extracted = tuple[PaperRecord, bytes]  # a record and its compressed cache line (records.cache_member)
+
+
+def extract_chunk(papers: list[Paper], model: str | None = None) -> list[Extracted]:
+    """Extract one chunk in a worker process (the pipeline is loaded once per process).
+
+    The cache line is encoded here, in parallel, rather than by the parent at the end.
+    """
     if model not in _WORKER_NLP:
         _WORKER_NLP[model] = load_nlp(model)
-    return list(extract_records(papers, _WORKER_NLP[model]))
+    return [(rec, cache_member(rec)) for rec in extract_records(papers, _WORKER_NLP[model])]
 
 
 def _chunks(papers: Sequence[Paper], size: int = CHUNK) -> Iterator[list[Paper]]:
@@ -102,7 +108,7 @@ def _chunks(papers: Sequence[Paper], size: int = CHUNK) -> Iterator[list[Paper]]
 
 def extract_all(papers: Sequence[Paper], *, model: str | None = None, jobs: int | None = None,
                 engine: str = "local", scheduler: str | None = None,
-                progress: Progress | None = None) -> list[PaperRecord]:
+                progress: Progress | None = None) -> list[Extracted]:
     """Extract every paper: in-process, in `jobs` processes, or on a Dask cluster."""
     if engine == "dask":
         return _extract_dask(papers, model, scheduler, progress)
@@ -112,7 +118,7 @@ def extract_all(papers: Sequence[Paper], *, model: str | None = None, jobs: int 
     if jobs <= 1 or len(papers) <= CHUNK:
         out = []
         for rec in extract_records(papers, load_nlp(model)):
-            out.append(rec)
+            out.append((rec, cache_member(rec)))
             if progress and len(out) % 32 == 0:
                 progress(len(out), len(papers))
         if progress:
@@ -122,13 +128,13 @@ def extract_all(papers: Sequence[Paper], *, model: str | None = None, jobs: int 
 
 
 def _extract_processes(papers: Sequence[Paper], model: str | None, jobs: int,
-                       progress: Progress | None) -> list[PaperRecord]:
+                       progress: Progress | None) -> list[Extracted]:
     """A bounded number of chunks in flight, results kept in input order."""
-    out: list[PaperRecord] = []
-    pending: list[Future[list[PaperRecord]]] = []
+    out: list[Extracted] = []
+    pending: list[Future[list[Extracted]]] = []
     chunks = _chunks(papers)
     ctx = get_context("fork") if os.name == "posix" else None  # workers inherit the loaded code
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+    with frozen_gc(), ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
         for chunk in chunks:
             pending.append(pool.submit(extract_chunk, chunk, model))
             while len(pending) >= 2 * jobs:
@@ -143,7 +149,7 @@ def _extract_processes(papers: Sequence[Paper], model: str | None, jobs: int,
 
 
 def _extract_dask(papers: Sequence[Paper], model: str | None, scheduler: str | None,
-                  progress: Progress | None) -> list[PaperRecord]:
+                  progress: Progress | None) -> list[Extracted]:
     """Partitions on a dask.distributed cluster (a LocalCluster when no address is given)."""
     try:
         from dask.distributed import Client, LocalCluster, as_completed
@@ -155,7 +161,7 @@ def _extract_dask(papers: Sequence[Paper], model: str | None, scheduler: str | N
         with Client(scheduler or cluster) as client:
             futures = [client.submit(extract_chunk, chunk, model, pure=False) for chunk in _chunks(papers)]
             index = {f.key: i for i, f in enumerate(futures)}
-            parts: list[list[PaperRecord]] = [[] for _ in futures]
+            parts: list[list[Extracted]] = [[] for _ in futures]
             done = 0
             for fut in as_completed(futures):
                 parts[index[fut.key]] = fut.result()
@@ -199,8 +205,13 @@ def build(
     scheduler: str | None = None,
     update: str | Path | None = None,
     progress: Progress | None = None,
-) -> tuple[nx.MultiDiGraph, list[PaperRecord], BuildReport]:
-    """Read, extract (reusing `update`'s cache), resolve and assemble the graph of a corpus."""
+) -> tuple[nx.MultiDiGraph, RecordCache, BuildReport]:
+    """Read, extract (reusing `update`'s cache), resolve and assemble the graph of a corpus.
+
+    The records are dropped once the graph is built (their compressed cache lines are
+    kept for the record cache): at 100,000 papers they would double the memory of
+    the export stage.
+    """
     t0 = time.perf_counter()
     papers, read_report = read(paths, skip_bad=skip_bad, encoding=encoding, dedupe=dedupe)
     cache = load_cache(update) if update is not None else {}
@@ -211,20 +222,25 @@ def build(
             reused[p.id] = hit[1]
         else:
             fresh.append(p)
-    new = extract_all(fresh, model=model, jobs=jobs, engine=engine, scheduler=scheduler, progress=progress)
-    by_id = {pid: rec for pid, (_k, rec) in cache.items()}  # old papers stay unless replaced
-    by_id.update(reused)
-    by_id.update((r.paper.id, r) for r in new)
-    records = [by_id[k] for k in sorted(by_id)]
-    G = assemble(records)
     report = BuildReport(files=read_report.files, read=read_report.read, built=len(papers),
                          reused=len(reused), skipped=read_report.skipped, repaired=read_report.repaired)
+    del papers  # the records carry their papers
+    new = extract_all(fresh, model=model, jobs=jobs, engine=engine, scheduler=scheduler, progress=progress)
+    del fresh
+    by_id = {pid: (rec, cache_member(rec)) for pid, (_k, rec) in cache.items()}  # old papers stay unless replaced
+    by_id.update((pid, (rec, cache_member(rec))) for pid, rec in reused.items())
+    by_id.update((rec.paper.id, (rec, member)) for rec, member in new)
+    del new, cache, reused
+    records = [by_id[k][0] for k in sorted(by_id)]
+    G = assemble(records)
+    del records
+    kept = RecordCache({pid: member for pid, (_rec, member) in by_id.items()})
     _count(G, report)
     report.seconds = time.perf_counter() - t0
-    return G, records, report
+    return G, kept, report
 
 
-def remove(folder: str | Path, paper_ids: Sequence[str]) -> tuple[nx.MultiDiGraph, list[PaperRecord]]:
+def remove(folder: str | Path, paper_ids: Sequence[str]) -> tuple[nx.MultiDiGraph, RecordCache]:
     """Retract papers from an export folder's records; the graph is rebuilt from the rest."""
     cache = load_cache(folder)
     if not cache:
@@ -233,7 +249,7 @@ def remove(folder: str | Path, paper_ids: Sequence[str]) -> tuple[nx.MultiDiGrap
     if unknown:
         raise KGError(f"{folder}: no paper with id {', '.join(map(repr, unknown))}")
     records = [rec for pid, (_k, rec) in sorted(cache.items()) if pid not in set(paper_ids)]
-    return assemble(records), records
+    return assemble(records), RecordCache.of(records)
 
 
 def _count(G: nx.MultiDiGraph, report: BuildReport) -> None:
@@ -315,7 +331,7 @@ def _page(G: nx.MultiDiGraph) -> bytes:
 
 
 def save(G: nx.MultiDiGraph, out_dir: str | Path, formats: Sequence[str] = DEFAULT_FORMATS,
-         records: Sequence[PaperRecord] | None = None) -> list[Path]:
+         records: RecordCache | None = None) -> list[Path]:
     """Stream every export to a temporary file, then rename them all together under a folder lock.
 
     A failure or an interrupt before the renames leaves the previous exports as they were.
@@ -325,7 +341,7 @@ def save(G: nx.MultiDiGraph, out_dir: str | Path, formats: Sequence[str] = DEFAU
     out = Path(out_dir)
     files: dict[tuple[Path, ...], Content] = {}
     if records is not None:
-        files[(out / CACHE_FILE,)] = lambda fh: write_cache(fh, records)
+        files[(out / CACHE_FILE,)] = records.write
     for names, write in writers(G, formats, out, parts=2 if (os.cpu_count() or 1) > 1 else 1):
         files[tuple(out / EXPORT_NAMES[f] for f in names)] = write
     with folder_lock(out):

@@ -85,26 +85,49 @@ def load_cache(folder: str | Path) -> dict[str, tuple[str, PaperRecord]]:
     return out
 
 
+def cache_member(rec: PaperRecord) -> bytes:
+    """One record's cache line as a gzip member of its own.
+
+    A gzip file may be a concatenation of members, so the cache of a build is its
+    members joined in paper-id order: workers encode records as they extract them,
+    and the records themselves need not be kept (or walked again) to write the cache.
+    """
+    line = json.dumps({"key": paper_key(rec.paper), "record": record_to_json(rec)}, ensure_ascii=False,
+                      sort_keys=True) + "\n"
+    return gzip.compress(line.encode("utf-8"), compresslevel=5, mtime=0)
+
+
+@dataclasses.dataclass
+class RecordCache:
+    """The extraction records of a build, compressed, by paper id: what `--update` and `remove` reuse."""
+
+    members: dict[str, bytes] = dataclasses.field(default_factory=dict)
+
+    @classmethod
+    def of(cls, records: Iterable[PaperRecord]) -> RecordCache:
+        return cls({r.paper.id: cache_member(r) for r in records})
+
+    def __len__(self) -> int:
+        return len(self.members)
+
+    def write(self, fh: BinaryIO) -> None:
+        """The cache file: members in paper-id order (the same records give the same bytes)."""
+        for pid in sorted(self.members):
+            fh.write(self.members[pid])
+
+    def records(self) -> list[PaperRecord]:
+        """The records themselves, decoded (in paper-id order)."""
+        return [record_from_json(json.loads(gzip.decompress(self.members[pid]))["record"])
+                for pid in sorted(self.members)]
+
+
 def cache_bytes(records: Iterable[PaperRecord]) -> bytes:
-    """The gzipped record cache of a build (sorted by paper id; mtime fixed for determinism)."""
+    """The gzipped record cache of `records`."""
     buf = io.BytesIO()
-    write_cache(buf, records)
+    RecordCache.of(records).write(buf)
     return buf.getvalue()
 
 
-def write_cache(fh: BinaryIO, records: Iterable[PaperRecord]) -> None:
-    """Stream the gzipped record cache into a binary file, a record at a time (never all in memory)."""
-    with gzip.GzipFile(fileobj=fh, mode="wb", compresslevel=5, mtime=0, filename="") as gz:
-        lines: list[str] = []
-        for r in sorted(records, key=lambda r: r.paper.id):
-            lines.append(json.dumps({"key": paper_key(r.paper), "record": record_to_json(r)},
-                                    ensure_ascii=False, sort_keys=True) + "\n")
-            if len(lines) >= 256:
-                gz.write("".join(lines).encode("utf-8"))
-                lines = []
-        gz.write("".join(lines).encode("utf-8"))
-
-
 def save_cache(folder: str | Path, records: Iterable[PaperRecord]) -> None:
-    """Write the record cache of a build atomically."""
-    write_all_atomic({Path(folder) / CACHE_FILE: lambda fh: write_cache(fh, records)})
+    """Write the record cache of `records` atomically."""
+    write_all_atomic({Path(folder) / CACHE_FILE: RecordCache.of(records).write})
