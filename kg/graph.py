@@ -47,9 +47,10 @@ def _add_paper(G: nx.MultiDiGraph, rec: PaperRecord, res: Resolution) -> None:
                authors=list(p.authors), year=p.year, venue=p.venue, url=p.url,
                code_url=absolute_url(rec.code_url) if rec.code_url else None)
     best: dict[tuple[str, str], tuple[float, dict]] = {}
+    own = {res.key_for(p.id, r.target, r.target_type) for r in rec.relations if r.relation == "proposes"}
     for r in rec.relations:
         target = res.key_for(p.id, r.target, r.target_type)
-        if target is None:
+        if target is None or (r.relation in _ON_OTHERS and not _other_method(G, target, own)):
             continue
         attrs = {"level": "paper", "evidence": r.evidence.sentence, "start": r.evidence.start,
                  "end": r.evidence.end, "confidence": round(float(r.confidence), 3)}
@@ -60,6 +61,15 @@ def _add_paper(G: nx.MultiDiGraph, rec: PaperRecord, res: Resolution) -> None:
         G.add_edge(pnode, target, key=relation, **attrs)
     for n, result in enumerate(rec.results, start=1):
         _add_result(G, p.id, n, result, res)
+
+
+#: Relations to someone else's method: never to the paper's own proposal (an acronym and its long
+#: form resolve to one entity, so "X builds on X-long-form" shows up only here), never to data.
+_ON_OTHERS = {"builds_on", "compared_with"}
+
+
+def _other_method(G: nx.MultiDiGraph, target: str, own: set[str | None]) -> bool:
+    return target not in own and G.nodes[target].get("kind") == "Method"
 
 
 def _add_result(G: nx.MultiDiGraph, pid: str, n: int, r: Result, res: Resolution) -> None:

@@ -45,6 +45,12 @@ def is_short_form(text: str) -> bool:
     )
 
 
+def _qualified_short_form(inner: Span) -> bool:
+    """A short form with a capitalised qualifier word: "Causal QGMs", "Soft QVM"."""
+    *words, last = list(inner)
+    return is_short_form(last.text) and all(w.is_alpha and w.text[0].isupper() for w in words)
+
+
 class AbbreviationDetector:
     """Find "long form (SF)" and "SF (long form)" definitions.
 
@@ -69,6 +75,10 @@ class AbbreviationDetector:
         inner = doc[open_i + 1:close_i]
         if len(inner) == 1 and is_short_form(inner.text):
             return self._forward(doc, inner)
+        if 2 <= len(inner) <= 3 and _qualified_short_form(inner):  # "(Causal QGMs)", "(Soft QVM)"
+            pair = self._forward(doc, inner)
+            if pair is not None:
+                return pair
         if len(inner) >= 2 and open_i > 0:
             return self._reverse(doc[open_i - 1:open_i], inner)
         return None
@@ -90,7 +100,10 @@ class AbbreviationDetector:
             if doc[i].is_sent_start:
                 first = i
                 break
-        window = doc[first:short.start - 1]
+        last = short.start - 1
+        while last > first and doc[last - 1].is_quote:  # '"Quux Any Text" (QAT)'
+            last -= 1
+        window = doc[first:last]
         if len(window) == 0:
             return None
         offset = find_long_form(short.text, window.text)
@@ -100,6 +113,8 @@ class AbbreviationDetector:
         if offset is None:
             return None
         long = doc.char_span(window.start_char + offset, window.end_char, alignment_mode="expand")
+        if long is not None and len(long) > 1 and long[0].is_quote:
+            long = long[1:]
         if long is None or len(long.text) <= len(short.text) or long[0].is_punct:
             return None
         return long, short
