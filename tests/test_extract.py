@@ -158,3 +158,36 @@ def test_task_lists_and_framings(nlp):
     tasks = rel(rec, "addresses")
     assert {"zorbic content creation", "glorbification", "blorp imputation", "frob design"} <= tasks
     assert {"feature zorbing", "frob selection"} <= tasks
+
+
+def test_known_as_and_coordinated_proposals(nlp):
+    rec = run(nlp, "In this work, we propose a method, known as Quuxair, to learn fair representations.")
+    assert rel(rec, "proposes") == {"Quuxair"}
+    rec = run(nlp, "We also develop two novel techniques, Priority Quux and Clipped BLOB, to stabilize training.")
+    assert rel(rec, "proposes") == {"Priority Quux", "Clipped BLOB"}
+
+
+def test_lower_case_words_before_a_called_name_are_not_the_name(nlp):
+    rec = run(nlp, "We propose a framework, called interpretable Quux-based Graph Blob (QGB), for graphs.")
+    assert rel(rec, "proposes") == {"QGB"}
+
+
+def test_a_paper_never_builds_on_or_compares_with_its_own_proposal():
+    from kg import KnowledgeGraph
+    from kg.model import Evidence, Mention, PaperRecord, Relation
+
+    ev = Evidence("We introduce Quux Any Blob (QAB).", 0, 33)
+    mentions = (Mention("Quux Any Blob", "Method", 13, 26), Mention("QAB", "Method", 28, 31))
+    rec = PaperRecord(paper=Paper(id="t:1", abstract=ev.sentence, source="t.txt"), mentions=mentions, results=(),
+                      relations=(Relation("proposes", "Quux Any Blob", "Method", ev, 0.9),
+                                 Relation("builds_on", "QAB", "Method", ev, 0.6),
+                                 Relation("compared_with", "QAB", "Method", ev, 0.6),
+                                 Relation("builds_on", "FooNet", "Method", ev, 0.6)),
+                      aliases=(("Quux Any Blob", "QAB"),), code_url=None)
+    from kg.graph import build_graph
+    from kg.resolve import resolve
+
+    G = build_graph([rec], resolve([rec]))
+    edges = {(k, G.nodes[v]["label"]) for _, v, k in G.out_edges("paper:t:1", keys=True)}
+    assert ("proposes", "QAB") in edges and ("builds_on", "FooNet") in edges
+    assert not {e for e in edges if e[0] in ("builds_on", "compared_with") and e[1] == "QAB"}

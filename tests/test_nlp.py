@@ -188,3 +188,18 @@ def test_sentences_without_ends_are_capped_in_length():
     lengths = [len(s) for s in doc.sents]
     assert max(lengths) <= 20 and sum(lengths) == len(doc)
     assert all(s[-1].text.endswith(",") for s in list(doc.sents)[:-1])  # cut after a comma when one is near
+
+
+@pytest.mark.parametrize("text, pair", [
+    ('Here we introduce "Quux Any Blob" (QAB), a paradigm.', ("Quux Any Blob", "QAB")),
+    ("It introduces Causal Quux Graph Models (Causal QGMs), a class of models.",
+     ("Causal Quux Graph Models", "Causal QGMs")),
+])
+def test_abbreviations_with_quotes_and_qualified_short_forms(nlp, text, pair):
+    assert [(a.text, b.text) for a, b in nlp(text)._.kg_abbreviations] == [pair]
+
+
+def test_quantities_and_number_formats_are_not_names():
+    assert not is_coined("1T", STOP)
+    assert not is_coined("512K", STOP)
+    assert is_coined("T5", STOP)

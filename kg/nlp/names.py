@@ -27,6 +27,12 @@ _MAX_DEFINITIONS = 50
 _DATA_TYPES = ("Dataset", "Benchmark")
 
 
+def _known_as(token) -> bool:  # type: ignore[no-untyped-def]
+    """"a method, known as Quuxair, ..." / "referred to as Quuxair": a naming phrase ending at `token`."""
+    return token.lower_ == "as" and token.i > 0 and token.nbor(-1).lower_ in ("known", "to") and (
+        token.nbor(-1).lower_ == "known" or (token.i > 1 and token.nbor(-2).lower_ == "referred"))
+
+
 class NameFinder:
     """Find every named entity and merge them into one non-overlapping list.
 
@@ -128,6 +134,8 @@ class NameFinder:
             start = i
             while i < len(doc) and i - start < 4 and is_modifier(doc[i], self.lex.phrases):
                 i += 1
+            if i < len(doc) and is_name_token(doc[i], self.lex.stop):
+                continue  # "called interpretable Quux-based Blob Nets": the name is the capitalised part
             if i > start and not is_name_token(doc[start], self.lex.stop):
                 spans.append(self._tag(doc[start:i], "Method", doc[start:i].text, "named"))
         return spans
@@ -149,7 +157,7 @@ class NameFinder:
         described: "we propose Chameleon, a ..." or "introduce Voyager (...)"."""
         spans = []
         for token in doc[:-2]:
-            if token.lower_ not in self.lex.proposal_words:
+            if token.lower_ not in self.lex.proposal_words and not _known_as(token):
                 continue
             name, nxt = doc[token.i + 1], doc[token.i + 2]
             if is_title_word(name.text) and name.text not in self.lex.stop and nxt.text in (",", "(", ":", "—", "–"):

@@ -115,6 +115,8 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
         target = _first_proposable(doc, ents, cue)
         if target is not None:
             found.setdefault(*_proposed_name(doc, target))
+            for other in _coordinated(doc, ents, target):
+                found.setdefault(*_proposed_name(doc, other))
     for ent in ents:
         if ent.type in _PROPOSABLE and ent.source != "gazetteer" and _called_novel(doc, ent.span):
             found.setdefault(*_proposed_name(doc, ent))
@@ -157,6 +159,21 @@ def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
             if (ent.type in _PROPOSABLE and (ent.type != "Unknown" or len(ent.span) > 1)) or _titled_task(doc, ent):
                 return ent
     return None
+
+
+def _coordinated(doc: Doc, ents: list[Ent], first: Ent) -> list[Ent]:
+    """"two techniques, Quux Refresh and Clipped BLOB": names joined to the proposed one by "," / "and"."""
+    out: list[Ent] = []
+    last = first
+    for ent in starting_in(ents, first.span.end, min(len(doc), first.span.end + 24)):
+        glue = [t.lower_ for t in doc[last.span.end:ent.span.start]]
+        if not glue or any(g not in (",", "and") for g in glue) or len(glue) > 2:
+            break
+        if ent.source == "gazetteer" or ent.type not in _PROPOSABLE or ent.type == "Unknown" and len(ent.span) == 1:
+            break
+        out.append(ent)
+        last = ent
+    return out
 
 
 def _titled_task(doc: Doc, ent: Ent) -> bool:

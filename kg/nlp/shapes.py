@@ -11,7 +11,7 @@ import re
 from spacy.tokens import Token
 
 # A number with a unit glued on is a quantity, not a name: 3D, 8B, 96k, 54ms.
-_QUANTITY = re.compile(r"\d+(?:[.,]\d+)?(?:[kKmMbBxXdD]|ms|st|nd|rd|th|GB|MB|TB|h|s|px|K)?")
+_QUANTITY = re.compile(r"\d+(?:[.,]\d+)?(?:[kKmMbBtTxXdD]|ms|st|nd|rd|th|GB|MB|TB|h|s|px|K)?")
 _LOWER_SUFFIXES = ("based", "style", "like", "free", "aware", "level", "wise", "specific", "shot")
 
 
