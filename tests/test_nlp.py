@@ -203,3 +203,12 @@ def test_quantities_and_number_formats_are_not_names():
     assert not is_coined("1T", STOP)
     assert not is_coined("512K", STOP)
     assert is_coined("T5", STOP)
+
+
+def test_new_names_listed_where_results_are_reported_are_datasets(nlp):
+    doc = nlp("Our models substantially outperform competitive baselines on QUUXQA, BLOBARI, and ZELI7.")
+    types = {s.text: s.label_ for s in doc.spans["kg_entities"]}
+    assert types == {"QUUXQA": "Dataset", "BLOBARI": "Dataset", "ZELI7": "Dataset"}
+    doc = nlp("We evaluate whether our approach can train agents in the Quux Game and the BlobOrNot negotiation task.")
+    types = {s.text: s.label_ for s in doc.spans["kg_entities"]}
+    assert types["Quux Game"] == "Dataset" and types["BlobOrNot"] == "Dataset"

@@ -19,6 +19,7 @@ class NameLexicon:
     title_stop: frozenset[str]
     proposal_words: frozenset[str]
     method_heads: frozenset[str] = frozenset()
+    data_context: frozenset[str] = frozenset()  # words that make "on X" / "in X" a dataset context
 
 
 def load_lexicon() -> NameLexicon:
@@ -41,7 +42,7 @@ def load_lexicon() -> NameLexicon:
     suffixes = tuple((r[0], r[1]) for r in read_table("name_suffixes.tsv") if len(r) == 2)
     proposal_words = frozenset(r[2] for r in read_table("cues.tsv") if len(r) == 3 and r[0] == "proposes" and " " not in r[2])
     return NameLexicon(stop, generic, phrases, suffixes, frozenset(read_lines("title_stop_heads.txt")), proposal_words,
-                       frozenset(read_lines("method_heads.txt")))
+                       frozenset(read_lines("method_heads.txt")), frozenset(read_lines("data_context_words.txt")))
 
 
 def inflections(base: str) -> set[str]:

@@ -13,11 +13,6 @@ from spacy.tokens import Doc, Span
 _LIST_GLUE = {",", "and", "or", "as", "well", "the"}
 _LEFT_GLUE = {",", "such", "as", "including", "like", "e.g.", "(", ":", "namely", "i.e."}
 _APPOSITION_STOP = {"that", "which", "to", "who", "where", ";", "(", ".", ":", "with", "for", "by"}
-_EVAL_WORDS = {
-    "experiments", "experiment", "evaluate", "evaluated", "evaluation", "evaluations", "results",
-    "tested", "test", "benchmarks", "benchmark", "datasets", "dataset", "trained", "training",
-    "performance", "accuracy", "state-of-the-art", "sota", "validate", "validated", "scenarios",
-}
 _RETYPABLE = {"shape", "title", "named"}
 _DATA_TYPES = ("Dataset", "Benchmark")
 
@@ -25,9 +20,11 @@ _DATA_TYPES = ("Dataset", "Benchmark")
 class NameTyper:
     """Assign a type to new names by the words around them (see module docstring)."""
 
-    def __init__(self, type_words: dict[str, str], suffixes: tuple[tuple[str, str], ...]) -> None:
+    def __init__(self, type_words: dict[str, str], suffixes: tuple[tuple[str, str], ...],
+                 context_words: frozenset[str] = frozenset()) -> None:
         self.type_words = {w: t for w, t in type_words.items() if t in ("Method", *_DATA_TYPES)}
         self.suffixes = suffixes
+        self.context_words = context_words  # ontology/patterns/data_context_words.txt
 
     def assign(self, doc: Doc, entities: list[Span]) -> list[Span]:
         """The entities, new names retyped by context."""
@@ -58,6 +55,18 @@ class NameTyper:
                 or (self._apposition(doc, members[0]) if len(members) == 1 else None)
                 or self._evaluation(doc, members[0]))
 
+    def _evaluation(self, doc: Doc, first: Span) -> str | None:
+        """"experiments on X", "outperforms baselines on X", "we evaluate ... in the X": data."""
+        i = first.start - 1
+        if i >= 0 and doc[i].lower_ == "the":
+            i -= 1
+        if i < 0 or doc[i].lower_ not in ("on", "across", "involving", "in"):
+            return None
+        window = doc[max(0, i - 8):i]
+        if any(t.lower_ in self.context_words for t in window):
+            return "Dataset"
+        return None
+
     def _right_word(self, doc: Doc, last: Span) -> str | None:
         for i in range(last.end, min(len(doc), last.end + 2)):
             word = doc[i].lower_
@@ -84,18 +93,6 @@ class NameTyper:
                 return self.type_words[word]
             if word in _APPOSITION_STOP or doc[j].is_sent_start:
                 return None
-        return None
-
-    @staticmethod
-    def _evaluation(doc: Doc, first: Span) -> str | None:
-        i = first.start - 1
-        if i >= 0 and doc[i].lower_ == "the":
-            i -= 1
-        if i < 0 or doc[i].lower_ not in ("on", "across", "involving"):
-            return None
-        window = doc[max(0, i - 8):i]
-        if any(t.lower_ in _EVAL_WORDS for t in window):
-            return "Dataset"
         return None
 
 
