@@ -191,3 +191,12 @@ def test_a_paper_never_builds_on_or_compares_with_its_own_proposal():
     edges = {(k, G.nodes[v]["label"]) for _, v, k in G.out_edges("paper:t:1", keys=True)}
     assert ("proposes", "QAB") in edges and ("builds_on", "FooNet") in edges
     assert not {e for e in edges if e[0] in ("builds_on", "compared_with") and e[1] == "QAB"}
+
+
+def test_a_proposal_named_after_a_method_builds_on_it(nlp):
+    rec = run(nlp, "QuuxFormer is a popular model. In this paper we introduce a novel method, QuuxFormer-GA, "
+                   "which changes how QuuxFormer starts. Experiments show that QuuxFormer-GA outperforms QuuxFormer.")
+    assert rel(rec, "proposes") == {"QuuxFormer-GA"}
+    assert "QuuxFormer" in rel(rec, "builds_on") and "QuuxFormer" in rel(rec, "compared_with")
+    rec = run(nlp, "We present MetaBLOBZ, built from the data of BLOBZ, a known model.")
+    assert "BLOBZ" in rel(rec, "builds_on")

@@ -77,6 +77,7 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
             if ent.type == "Method" and ent.name not in proposed and ent.name not in excluded:
                 facts.append(Fact("builds_on", ent, sentence(doc, cue.start), ent.confidence))
     facts = [f for f in facts if not _variant_of_proposed(f.ent.name, proposed)]
+    facts += _named_after(ents, proposed)
     if "Method" not in proposed.values():
         return facts
     own = own_sentences(ents, proposed)
@@ -87,6 +88,37 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
                 and not _describes_baseline(doc, compare_starts, ent.span)):
             facts.append(Fact("builds_on", ent, sent, ent.confidence * 0.6))
     return facts
+
+
+def _named_after(ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
+    """"QuuxNet-GA" adapts QuuxNet, "MetaBLOB" BLOB, "RL-QFR" QFR: a proposed method named
+    after another method the abstract names builds on it (even when it is also compared with it)."""
+    first = {}
+    for ent in ents:
+        first.setdefault(ent.name, ent)
+    facts = []
+    for ent in ents:
+        if ent.type != "Method" or ent.name in proposed or first[ent.name] is not ent:
+            continue
+        base = core(ent.name)
+        if len(base) < 3 or not any(c.isupper() for c in base):
+            continue
+        for name, type_ in proposed.items():
+            if type_ == "Method" and name != ent.name and _extends(name, base) and name in first:
+                facts.append(Fact("builds_on", ent, first[name].sent, ent.confidence * 0.7))
+                break
+    return facts
+
+
+def _extends(name: str, base: str) -> bool:
+    """Is `name` formed from `base` plus more: a hyphen part, or a glued prefix or suffix?"""
+    if core(name) == base:
+        return False
+    if base in {core(part) for part in name.replace("_", "-").replace(" ", "-").split("-")}:
+        return True
+    if name.startswith(base) and len(name) > len(base) and not name[len(base)].islower():
+        return True
+    return name.endswith(base) and len(name) > len(base) and name[-len(base) - 1].islower()
 
 
 def _describes_baseline(doc: Doc, compare_starts: list[int], cue: Span) -> bool:
