@@ -20,7 +20,8 @@ from urllib.parse import quote
 # Commands whose braced argument is the visible text.
 _KEEP_ARG = re.compile(
     r"\\(?:textit|textbf|textsc|texttt|textrm|textsf|emph|underline|mathrm|mathbf|mathit|"
-    r"mathcal|mathbb|mathsf|mathtt|boldsymbol|bm|text|operatorname|url|footnote)\s*\{(?P<arg>[^{}]{0,300})\}"
+    r"mathcal|mathbb|mathsf|mathtt|boldsymbol|bm|text|mbox|hbox|textnormal|textup|textmd|operatorname|url|footnote)"
+    r"\s*\{(?P<arg>[^{}]{0,300})\}"
 )
 _HREF = re.compile(r"\\href\s*\{[^{}]{0,500}\}\s*\{(?P<arg>[^{}]{0,300})\}")
 _SYMBOLS = {

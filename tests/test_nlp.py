@@ -212,3 +212,17 @@ def test_new_names_listed_where_results_are_reported_are_datasets(nlp):
     doc = nlp("We evaluate whether our approach can train agents in the Quux Game and the BlobOrNot negotiation task.")
     types = {s.text: s.label_ for s in doc.spans["kg_entities"]}
     assert types["Quux Game"] == "Dataset" and types["BlobOrNot"] == "Dataset"
+
+
+def test_full_stop_after_a_name_ending_in_a_capital_is_split(nlp):
+    assert [t.text for t in nlp("It outperforms QuuxViT.")][-2:] == ["QuuxViT", "."]
+    assert [t.text for t in nlp("We train Quux-7B.")][-2:] == ["Quux-7B", "."]
+    assert "U.S." in [t.text for t in nlp("Data from the U.S. and more.")]
+
+
+def test_a_lower_case_modifier_is_not_part_of_a_name(nlp):
+    doc = nlp("It beats the Transformer-based Quux Blob on tasks.")
+    names = {s.text for s in doc.spans["kg_entities"]}
+    assert "Quux Blob" in names and "Transformer-based Quux Blob" not in names
+    doc = nlp("We propose Gaussian-Aware Quux Guidance.")
+    assert "Gaussian-Aware Quux Guidance" in {s.text for s in doc.spans["kg_entities"]}

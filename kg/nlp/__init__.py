@@ -51,6 +51,11 @@ def read_table(*parts: str) -> Iterator[list[str]]:
         yield [cell.strip() for cell in line.split("\t")]
 
 
+# A sentence's full stop after a name ending in a capital ("than ViT.", "on Quux-7B."): spaCy
+# splits it after lower-case letters and digits only ("U.S." and initials keep theirs).
+_CAPITAL_STOP = r"(?<=[0-9a-z][A-Z])\."
+
+
 def keep_name_tokens(nlp: Language) -> None:
     """Keep coined names whole: no split at letter-hyphen-letter or before a unit.
 
@@ -60,6 +65,7 @@ def keep_name_tokens(nlp: Language) -> None:
     infixes = [_PLAIN_HYPHEN.sub("(?:", rule) for rule in nlp.Defaults.infixes]
     nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
     suffixes = [rule for rule in nlp.Defaults.suffixes if not rule.startswith(_UNIT_SUFFIX)]
+    suffixes.append(_CAPITAL_STOP)
     nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
 
 

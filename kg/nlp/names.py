@@ -24,6 +24,7 @@ _PREPOSITIONS = {"for", "of", "with", "in", "on", "via", "using", "from", "under
 _NAMING_WORDS = {"called", "named", "termed", "dubbed", "coined"}
 _SKIP_AFTER_NAMING = {"the", "a", "an", "as", '"', "'", "“", "‘"}
 _MAX_DEFINITIONS = 50
+_MODIFIER_SUFFIXES = ("-based", "-style", "-like", "-free", "-aware", "-guided", "-driven", "-powered", "-specific")
 _DATA_TYPES = ("Dataset", "Benchmark")
 
 
@@ -189,6 +190,8 @@ class NameFinder:
             end = i
             while end < len(doc) and is_name_token(doc[end], self.lex.stop) and (end == i or not doc[end].is_sent_start):
                 end += 1
+            while i < end - 1 and doc[i].text.endswith(_MODIFIER_SUFFIXES):  # lower case: "Quux-Aware" is a name
+                i += 1  # "the Transformer-based QuuxLM": the name is what the modifier describes
             if end - i >= 2 and doc[i].is_sent_start and not is_coined(doc[i].text, self.lex.stop):
                 if not is_title_word(doc[i + 1].text):
                     i += 1  # "Most GNNs", "Current GAE": a capital only because the sentence starts
