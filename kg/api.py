@@ -10,7 +10,7 @@ from typing import Any
 import networkx as nx
 from rdflib import Graph
 
-from kg import pipeline, rdf
+from kg import oxigraph, pipeline, rdf
 from kg.errors import GraphLoadError, KGError
 from kg.model import Entity, Paper
 from kg.records import RecordCache
@@ -70,6 +70,8 @@ class KnowledgeGraph:
     def load(cls, path: str | Path) -> KnowledgeGraph:
         """Load an export (Turtle, N-Triples, JSON-LD, TriG) or an export folder."""
         path = Path(path)
+        if path.is_dir() and oxigraph.is_store(path):
+            return cls(oxigraph.load_networkx(path))
         if path.is_dir():
             path = path / pipeline.EXPORT_NAMES["ttl"]
         if not path.is_file():

@@ -92,11 +92,16 @@ def build(paths: tuple[Path, ...], out: Path | None, formats: tuple[str, ...], u
     kg = KnowledgeGraph.build(list(paths), model=spacy_model, skip_bad=skip_bad, encoding=encoding, dedupe=dedupe,
                               jobs=jobs, engine=engine, scheduler=scheduler, update=update,
                               progress=ProgressLine(not quiet))
-    written = kg.save(out, formats or pipeline.DEFAULT_FORMATS)
+    formats = formats or pipeline.DEFAULT_FORMATS
+    written = kg.save(out, formats)
     if store is not None:
         from kg import oxigraph
 
-        oxigraph.write_store(store, kg.to_rdf_bytes("nt"))
+        source = next((out / pipeline.EXPORT_NAMES[f] for f in ("nt", "ttl", "trig", "jsonld") if f in formats), None)
+        if source is None:  # no RDF export asked for: write the Turtle the store is loaded from
+            source = kg.save(out, ("ttl",))[0]
+            written.append(source)
+        oxigraph.write_store(store, source)
         written.append(store)
     report = kg.report
     assert report is not None

@@ -13,6 +13,9 @@ from pathlib import Path
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
+import networkx as nx
+
+from kg import rdf
 from kg.errors import GraphLoadError, KGError, QueryError
 from kg.sparql import QueryResult
 from kg.vocab import PREFIXES
@@ -92,16 +95,37 @@ def _term(t: object) -> Node:
     raise KGError(f"unsupported RDF term {t!r}")
 
 
-def write_store(folder: str | Path, ntriples: bytes) -> None:
-    """(Re)create a persistent store in `folder` holding exactly these triples."""
-    import pyoxigraph
+def write_store(folder: str | Path, export: str | Path) -> None:
+    """(Re)create a persistent store in `folder` holding exactly the triples of an export file.
 
+    The export is bulk-loaded from disk, so a 100,000-paper graph never sits in memory as
+    one N-Triples string.
+    """
     if not available():
         raise KGError("--store needs pyoxigraph: pip install 'kg[scale]'")
+    import pyoxigraph
+
+    export = Path(export)
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     store = pyoxigraph.Store(str(folder))
     store.clear()
-    store.bulk_load(ntriples, format=pyoxigraph.RdfFormat.N_TRIPLES)
+    store.bulk_load(path=str(export), format=pyoxigraph.RdfFormat.from_media_type(_MIME[export.suffix.lower()]))
     store.flush()
     (folder / STORE_MARKER).write_text("kg Oxigraph store\n")
+
+
+def is_store(folder: str | Path) -> bool:
+    """Whether `folder` is a store written by `kg build --store`."""
+    return (Path(folder) / STORE_MARKER).is_file()
+
+
+def load_networkx(folder: str | Path) -> nx.MultiDiGraph:
+    """The networkx graph of a persistent store (for trace, leaderboard, viz), without parsing text."""
+    import pyoxigraph
+
+    try:
+        store = pyoxigraph.Store.read_only(str(folder))
+    except OSError as exc:
+        raise GraphLoadError(f"{folder}: cannot open the Oxigraph store ({exc})") from None
+    return rdf.graph_from_quads(store.quads_for_pattern(None, None, None, None))

@@ -444,8 +444,12 @@ def _load_graph(path: str | Path, fmt: str) -> nx.MultiDiGraph:
         return from_rdf(g)
     mime = {"ttl": "text/turtle", "nt": "application/n-triples", "jsonld": "application/ld+json",
             "trig": "application/trig"}[fmt]
-    quads = pyoxigraph.parse(path=str(path), format=pyoxigraph.RdfFormat.from_media_type(mime))
-    return from_rdf(TripleIndex((_ox(q.subject), _ox(q.predicate), _ox(q.object)) for q in quads))  # type: ignore[arg-type]
+    return graph_from_quads(pyoxigraph.parse(path=str(path), format=pyoxigraph.RdfFormat.from_media_type(mime)))
+
+
+def graph_from_quads(quads: Iterable[object]) -> nx.MultiDiGraph:
+    """The networkx graph of pyoxigraph quads or triples (a parsed file, or a store's content)."""
+    return from_rdf(TripleIndex((_ox(q.subject), _ox(q.predicate), _ox(q.object)) for q in quads))  # type: ignore[arg-type, attr-defined]
 
 
 @lru_cache(maxsize=1 << 16)

@@ -71,3 +71,22 @@ def test_square_brackets_in_urls_are_percent_encoded_idempotently():
 
     assert absolute_url("http://a.org/b[1]") == "http://a.org/b%5B1%5D"
     assert absolute_url(absolute_url("http://a.org/b[1]")) == "http://a.org/b%5B1%5D"
+
+
+def test_a_store_loads_as_the_same_graph_and_traces_from_the_cli(store, tmp_path):
+    from kg import KnowledgeGraph
+
+    ttl, folder = store
+    assert KnowledgeGraph.load(folder) == KnowledgeGraph.load(ttl)
+    res = CliRunner().invoke(cli, ["trace", "Uni3D", "--graph", str(folder), "--format", "json"])
+    assert res.exit_code == 0, res.output
+    assert "Uni3D" in res.output and "challengers" in res.output
+
+
+def test_a_store_without_rdf_exports_is_loaded_from_a_turtle_file(tmp_path):
+    res = CliRunner().invoke(cli, ["build", str(ROOT / "seeds"), "--out", str(tmp_path / "out"), "--format", "html",
+                                   "--store", str(tmp_path / "store"), "-q"])
+    assert res.exit_code == 0, res.output
+    assert canonical(run_sparql(tmp_path / "store", "SELECT (COUNT(*) AS ?n) WHERE { ?p a kg:Paper }", "auto")) \
+        == canonical(run_sparql(tmp_path / "out" / "graph.ttl", "SELECT (COUNT(*) AS ?n) WHERE { ?p a kg:Paper }",
+                                "rdflib"))
