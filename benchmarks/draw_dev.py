@@ -21,63 +21,24 @@ Uses the standard library only.
 
 from __future__ import annotations
 
-import argparse
-import json
-import random
 import sys
 from pathlib import Path
 
-from draw_heldout import (BASELINE_CUE, DEFAULT_CORPUS, KEPT_FIELDS, REPO_ROOT, Record,  # noqa: F401
-                          is_eligible, load_records, names_baseline, write_jsonl)
+from draw_heldout import REPO_ROOT, run
 
 SEED: int = 7
 N_RANDOM: int = 20
 N_BASELINE_CUE: int = 10
 DEFAULT_OUT: Path = REPO_ROOT / "tests" / "data" / "dev.jsonl"
-DEFAULT_EXCLUDE: Path = REPO_ROOT / "tests" / "data" / "heldout.jsonl"
-
-
-def excluded_ids(path: Path) -> set[str]:
-    """The ``id`` of every record in `path` (nothing else is looked at)."""
-    if not path.is_file():
-        return set()
-    ids: set[str] = set()
-    with path.open(encoding="utf-8") as handle:
-        for line in handle:
-            if line.strip():
-                ids.add(str(json.loads(line)["id"]))
-    return ids
-
-
-def draw(records: list[Record], exclude: set[str], seed: int = SEED) -> tuple[list[Record], list[Record]]:
-    """The ``random`` and ``baseline-cue`` groups, drawn with one RNG, never an excluded id."""
-    rng = random.Random(seed)
-    eligible = [r for r in records if is_eligible(r) and r.get("id") not in exclude]
-    random_group = rng.sample(eligible, N_RANDOM)
-    taken = {r["id"] for r in random_group}
-    cue_pool = [r for r in eligible if r["id"] not in taken and names_baseline(r)]
-    cue_group = rng.sample(cue_pool, N_BASELINE_CUE)
-    return random_group, cue_group
+DEFAULT_EXCLUDE: tuple[Path, ...] = (
+    REPO_ROOT / "tests" / "data" / "heldout.jsonl",
+)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point; returns the process exit status."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("corpus", nargs="?", type=Path, default=DEFAULT_CORPUS)
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    parser.add_argument("--exclude", type=Path, default=DEFAULT_EXCLUDE)
-    args = parser.parse_args(argv)
-    if not args.corpus.is_file():
-        print(f"corpus not found: {args.corpus}", file=sys.stderr)
-        return 1
-    exclude = excluded_ids(args.exclude)
-    random_group, cue_group = draw(load_records(args.corpus), exclude)
-    write_jsonl(args.out, random_group + cue_group)
-    print(f"seed: {SEED}; excluded {len(exclude)} held-out ids")
-    print(f"random ({len(random_group)}): " + " ".join(r["id"] for r in random_group))
-    print(f"baseline-cue ({len(cue_group)}): " + " ".join(r["id"] for r in cue_group))
-    print(f"wrote {len(random_group) + len(cue_group)} records to {args.out}")
-    return 0
+    return run(argv, doc=__doc__, seed=SEED, n_random=N_RANDOM, n_cue=N_BASELINE_CUE, default_out=DEFAULT_OUT,
+               default_exclude=DEFAULT_EXCLUDE)
 
 
 if __name__ == "__main__":

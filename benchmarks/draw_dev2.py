@@ -30,14 +30,10 @@ held-out measure. Uses the standard library only.
 
 from __future__ import annotations
 
-import argparse
-import random
 import sys
 from pathlib import Path
 
-from draw_heldout import (BASELINE_CUE, DEFAULT_CORPUS, KEPT_FIELDS, REPO_ROOT, Record,  # noqa: F401
-                          is_eligible, load_records, names_baseline, write_jsonl)
-from draw_heldout2 import excluded_ids
+from draw_heldout import REPO_ROOT, run
 
 SEED: int = 31337
 N_RANDOM: int = 25
@@ -50,39 +46,10 @@ DEFAULT_EXCLUDE: tuple[Path, ...] = (
 )
 
 
-def draw(records: list[Record], exclude: set[str], seed: int = SEED) -> tuple[list[Record], list[Record]]:
-    """The ``random`` and ``baseline-cue`` groups, drawn with one RNG, never an excluded id."""
-    rng = random.Random(seed)
-    eligible = [r for r in records if is_eligible(r) and str(r.get("id")) not in exclude]
-    if len(eligible) < N_RANDOM:
-        raise SystemExit(f"only {len(eligible)} eligible records, need {N_RANDOM}")
-    random_group = rng.sample(eligible, N_RANDOM)
-    taken = {r["id"] for r in random_group}
-    cue_pool = [r for r in eligible if r["id"] not in taken and names_baseline(r)]
-    if len(cue_pool) < N_BASELINE_CUE:
-        raise SystemExit(f"only {len(cue_pool)} cue records, need {N_BASELINE_CUE}")
-    cue_group = rng.sample(cue_pool, N_BASELINE_CUE)
-    return random_group, cue_group
-
-
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point; returns the process exit status."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("corpus", nargs="?", type=Path, default=DEFAULT_CORPUS)
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    parser.add_argument("--exclude", type=Path, nargs="+", default=list(DEFAULT_EXCLUDE))
-    args = parser.parse_args(argv)
-    if not args.corpus.is_file():
-        print(f"corpus not found: {args.corpus}", file=sys.stderr)
-        return 1
-    exclude = excluded_ids(args.exclude)
-    random_group, cue_group = draw(load_records(args.corpus), exclude)
-    write_jsonl(args.out, random_group + cue_group)
-    print(f"seed: {SEED}; excluded {len(exclude)} ids from {len(args.exclude)} files")
-    print(f"random ({len(random_group)}): " + " ".join(r["id"] for r in random_group))
-    print(f"baseline-cue ({len(cue_group)}): " + " ".join(r["id"] for r in cue_group))
-    print(f"wrote {len(random_group) + len(cue_group)} records to {args.out}")
-    return 0
+    return run(argv, doc=__doc__, seed=SEED, n_random=N_RANDOM, n_cue=N_BASELINE_CUE, default_out=DEFAULT_OUT,
+               default_exclude=DEFAULT_EXCLUDE)
 
 
 if __name__ == "__main__":

@@ -86,24 +86,42 @@ def names_baseline(record: Record) -> bool:
     return BASELINE_CUE.search(record.get("abstract") or "") is not None
 
 
-def draw(records: list[Record], seed: int = SEED) -> tuple[list[Record], list[Record]]:
-    """Return the ``random`` and ``baseline-cue`` groups.
+def draw(records: list[Record], seed: int = SEED, exclude: frozenset[str] | set[str] = frozenset(),
+         n_random: int = N_RANDOM, n_cue: int = N_BASELINE_CUE) -> tuple[list[Record], list[Record]]:
+    """Return the ``random`` and ``baseline-cue`` groups, never an `exclude`d id.
 
     Both groups come from one ``random.Random(seed)``; the second draw
     continues the RNG state left by the first and excludes the records
     already drawn.
     """
     rng = random.Random(seed)
-    eligible = [r for r in records if is_eligible(r)]
-    if len(eligible) < N_RANDOM:
-        raise SystemExit(f"only {len(eligible)} eligible records, need {N_RANDOM}")
-    random_group = rng.sample(eligible, N_RANDOM)
+    eligible = [r for r in records if is_eligible(r) and str(r.get("id")) not in exclude]
+    if len(eligible) < n_random:
+        raise SystemExit(f"only {len(eligible)} eligible records, need {n_random}")
+    random_group = rng.sample(eligible, n_random)
     taken = {r["id"] for r in random_group}
     cue_pool = [r for r in eligible if r["id"] not in taken and names_baseline(r)]
-    if len(cue_pool) < N_BASELINE_CUE:
-        raise SystemExit(f"only {len(cue_pool)} cue records, need {N_BASELINE_CUE}")
-    cue_group = rng.sample(cue_pool, N_BASELINE_CUE)
+    if len(cue_pool) < n_cue:
+        raise SystemExit(f"only {len(cue_pool)} cue records, need {n_cue}")
+    cue_group = rng.sample(cue_pool, n_cue)
     return random_group, cue_group
+
+
+def excluded_ids(paths: list[Path]) -> set[str]:
+    """The ``id`` of every record in `paths` (no other field is read).
+
+    A missing file aborts: silently excluding nothing would let the new
+    sample overlap an existing one.
+    """
+    ids: set[str] = set()
+    for path in paths:
+        if not path.is_file():
+            raise SystemExit(f"exclude file not found: {path}")
+        with path.open(encoding="utf-8") as handle:
+            for line in handle:
+                if line.strip():
+                    ids.add(str(json.loads(line)["id"]))
+    return ids
 
 
 def write_jsonl(path: Path, records: list[Record]) -> None:
@@ -115,31 +133,34 @@ def write_jsonl(path: Path, records: list[Record]) -> None:
             handle.write(json.dumps(kept, ensure_ascii=False) + "\n")
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Command-line entry point; returns the process exit status."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "corpus", nargs="?", type=Path, default=DEFAULT_CORPUS,
-        help="corpus JSONL (default: ../shared/corpus/abstracts.jsonl)",
-    )
-    parser.add_argument(
-        "--out", type=Path, default=DEFAULT_OUT,
-        help="output JSONL (default: tests/data/heldout.jsonl)",
-    )
+def run(argv: list[str] | None, *, doc: str, seed: int, n_random: int, n_cue: int, default_out: Path,
+        default_exclude: tuple[Path, ...] = ()) -> int:
+    """The command line shared by every draw script; returns the process exit status."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("corpus", nargs="?", type=Path, default=DEFAULT_CORPUS,
+                        help="corpus JSONL (default: ../shared/corpus/abstracts.jsonl)")
+    parser.add_argument("--out", type=Path, default=default_out, help=f"output JSONL (default: {default_out})")
+    parser.add_argument("--exclude", type=Path, nargs="*", default=list(default_exclude),
+                        help="JSONL files whose ids are never drawn")
     args = parser.parse_args(argv)
     if not args.corpus.is_file():
         print(f"corpus not found: {args.corpus}", file=sys.stderr)
         return 1
+    exclude = excluded_ids(args.exclude)
     records = load_records(args.corpus)
-    random_group, cue_group = draw(records)
+    random_group, cue_group = draw(records, seed, exclude, n_random, n_cue)
     write_jsonl(args.out, random_group + cue_group)
-    eligible = sum(is_eligible(r) for r in records)
-    print(f"corpus: {args.corpus} ({len(records)} records, {eligible} eligible)")
-    print(f"seed: {SEED}")
+    print(f"corpus: {args.corpus} ({len(records)} records); seed {seed}; "
+          f"excluded {len(exclude)} ids from {len(args.exclude)} file(s)")
     print(f"random ({len(random_group)}): " + " ".join(r["id"] for r in random_group))
     print(f"baseline-cue ({len(cue_group)}): " + " ".join(r["id"] for r in cue_group))
     print(f"wrote {len(random_group) + len(cue_group)} records to {args.out}")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point; returns the process exit status."""
+    return run(argv, doc=__doc__, seed=SEED, n_random=N_RANDOM, n_cue=N_BASELINE_CUE, default_out=DEFAULT_OUT)
 
 
 if __name__ == "__main__":

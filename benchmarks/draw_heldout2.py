@@ -25,16 +25,14 @@ samples. Uses the standard library only.
 
 from __future__ import annotations
 
-import argparse
-import json
-import random
 import sys
 from pathlib import Path
 
-from draw_heldout import (DEFAULT_CORPUS, N_BASELINE_CUE, N_RANDOM, REPO_ROOT, Record,
-                          is_eligible, load_records, names_baseline, write_jsonl)
+from draw_heldout import REPO_ROOT, run
 
 SEED: int = 424242
+N_RANDOM: int = 25
+N_BASELINE_CUE: int = 15
 DEFAULT_OUT: Path = REPO_ROOT / "tests" / "data" / "heldout2.jsonl"
 DEFAULT_EXCLUDE: tuple[Path, ...] = (
     REPO_ROOT / "tests" / "data" / "heldout.jsonl",
@@ -42,52 +40,10 @@ DEFAULT_EXCLUDE: tuple[Path, ...] = (
 )
 
 
-def excluded_ids(paths: list[Path]) -> set[str]:
-    """The ``id`` of every record in `paths` (no other field is kept).
-
-    A missing file aborts: silently excluding nothing would let the new
-    sample overlap an existing one.
-    """
-    ids: set[str] = set()
-    for path in paths:
-        if not path.is_file():
-            raise SystemExit(f"exclude file not found: {path}")
-        with path.open(encoding="utf-8") as handle:
-            for line in handle:
-                if line.strip():
-                    ids.add(str(json.loads(line)["id"]))
-    return ids
-
-
-def draw(records: list[Record], exclude: set[str], seed: int = SEED) -> tuple[list[Record], list[Record]]:
-    """The ``random`` and ``baseline-cue`` groups, drawn with one RNG, never an excluded id."""
-    rng = random.Random(seed)
-    eligible = [r for r in records if is_eligible(r) and str(r.get("id")) not in exclude]
-    random_group = rng.sample(eligible, N_RANDOM)
-    taken = {r["id"] for r in random_group}
-    cue_pool = [r for r in eligible if r["id"] not in taken and names_baseline(r)]
-    cue_group = rng.sample(cue_pool, N_BASELINE_CUE)
-    return random_group, cue_group
-
-
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point; returns the process exit status."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("corpus", nargs="?", type=Path, default=DEFAULT_CORPUS)
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    parser.add_argument("--exclude", type=Path, nargs="+", default=list(DEFAULT_EXCLUDE))
-    args = parser.parse_args(argv)
-    if not args.corpus.is_file():
-        print(f"corpus not found: {args.corpus}", file=sys.stderr)
-        return 1
-    exclude = excluded_ids(args.exclude)
-    random_group, cue_group = draw(load_records(args.corpus), exclude)
-    write_jsonl(args.out, random_group + cue_group)
-    print(f"seed: {SEED}; excluded {len(exclude)} ids from {len(args.exclude)} files")
-    print(f"random ({len(random_group)}): " + " ".join(r["id"] for r in random_group))
-    print(f"baseline-cue ({len(cue_group)}): " + " ".join(r["id"] for r in cue_group))
-    print(f"wrote {len(random_group) + len(cue_group)} records to {args.out}")
-    return 0
+    return run(argv, doc=__doc__, seed=SEED, n_random=N_RANDOM, n_cue=N_BASELINE_CUE, default_out=DEFAULT_OUT,
+               default_exclude=DEFAULT_EXCLUDE)
 
 
 if __name__ == "__main__":
