@@ -215,7 +215,7 @@ def _aliases(doc: Doc, ents: list[Ent], paper: Paper, clean: CleanText) -> list[
     for ent in ents:
         start, end = clean.original_span(ent.span.start_char, ent.span.end_char)
         written = paper.abstract[start:end]
-        if written != ent.span.text and ("$" in written or "\\" in written):
+        if written != ent.span.text and ("$" in written or "\\" in written) and written.count("$") % 2 == 0:
             pairs[(written, ent.name)] = None
     return list(pairs)
 

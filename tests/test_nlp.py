@@ -226,3 +226,16 @@ def test_a_lower_case_modifier_is_not_part_of_a_name(nlp):
     assert "Quux Blob" in names and "Transformer-based Quux Blob" not in names
     doc = nlp("We propose Gaussian-Aware Quux Guidance.")
     assert "Gaussian-Aware Quux Guidance" in {s.text for s in doc.spans["kg_entities"]}
+
+
+@pytest.mark.parametrize("text, pairs", [
+    ("We introduce Parallelizable Quux Binder or PQB, the first model.", [("Parallelizable Quux Binder", "PQB")]),
+    ("We train on images or CNN features.", []),
+])
+def test_or_definitions_of_acronyms(nlp, text, pairs):
+    assert [(a.text, b.text) for a, b in nlp(text)._.kg_abbreviations] == pairs
+
+
+def test_problem_solving_is_one_task_head(nlp):
+    doc = nlp("This motivates research on their application in mathematical problem solving.")
+    assert [(s.text, s.label_) for s in doc.spans["kg_entities"]] == [("mathematical problem solving", "Task")]

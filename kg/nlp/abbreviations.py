@@ -61,10 +61,13 @@ class AbbreviationDetector:
     def __call__(self, doc: Doc) -> Doc:
         pairs: list[tuple[Span, Span]] = []
         for token in doc:
+            pair = None
             if token.text == "(":
                 pair = self._definition(doc, token.i)
-                if pair is not None:
-                    pairs.append(pair)
+            elif token.lower_ == "or" and 0 < token.i < len(doc) - 1 and is_short_form(doc[token.i + 1].text):
+                pair = self._or_definition(doc, doc[token.i + 1:token.i + 2])
+            if pair is not None:
+                pairs.append(pair)
         doc._.kg_abbreviations = pairs
         return doc
 
@@ -118,6 +121,20 @@ class AbbreviationDetector:
         if long is None or len(long.text) <= len(short.text) or long[0].is_punct:
             return None
         return long, short
+
+    @classmethod
+    def _or_definition(cls, doc: Doc, short: Span) -> tuple[Span, Span] | None:
+        """"Parallelizable Quux Binder or PQB": stricter than a parenthesis, since "A or B"
+        is mostly a plain alternative. One word a letter, and the first letters agree."""
+        pair = cls._forward(doc, short)
+        if pair is None:
+            return None
+        long = pair[0]
+        words = long.text.replace("-", " ").split()
+        letters = [c for c in short.text if c.isalpha()]
+        if words[0][0].lower() != letters[0].lower() or not len(letters) - 1 <= len(words) <= len(letters):
+            return None
+        return pair
 
     @staticmethod
     def _reverse(short: Span, inner: Span) -> tuple[Span, Span] | None:

@@ -108,7 +108,10 @@ def task_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
             continue
         if not _head_ok(token, lex):
             continue
-        start = grow_left(doc, token.i, lex)
+        head = token.i
+        if low == "solving" and head > 0 and doc[head - 1].lower_ in ("problem", "problems"):
+            head -= 1  # "mathematical problem solving": "problem solving" is the head
+        start = grow_left(doc, head, lex)
         if start < token.i:
             span = doc[start:token.i + 1]
             if low in lex.weak_heads and not framed(doc, start, token.i + 1, first_end):
