@@ -40,6 +40,9 @@ _TOKEN = re.compile(
     r"|(?P<brace>[{}])"
 )
 _MATH_DROP = re.compile(r"[\^_{}]")
+_FONT_COMMANDS = {"mathcal", "mathbb", "mathbf", "mathrm", "mathit", "mathsf", "mathtt", "mathfrak", "mathscr",
+                  "boldsymbol", "bm", "textbf", "textit", "textrm", "textsf", "texttt", "textsc", "emph", "rm", "bf",
+                  "it", "sf", "tt", "sc", "cal", "bb", "left", "right", "big", "Big", "bigl", "bigr", "mbox", "hbox"}
 
 # C0 controls except tab, line feed and carriage return; DEL; C1 controls; the
 # non-characters U+FFFE/U+FFFF. None is allowed in XML 1.0 (RDF/XML, TriG
@@ -166,7 +169,9 @@ def _replace(m: re.Match[str], chars: list[str], origin: list[int]) -> None:
         _emit(" ", m.start(), chars, origin)
     elif kind == "command":
         name = m.group(0)[1:].rstrip("* ")
-        _emit(_SYMBOLS.get(name, name), m.start(), chars, origin)
+        if name not in _FONT_COMMANDS and not any(c.isupper() for c in name[1:]):
+            _emit(_SYMBOLS.get(name, name), m.start(), chars, origin)
+        # a font switch ("\mathcal B") or a paper's own macro ("\ourModelName") has no visible text
     elif kind == "quote":
         _emit('"', m.start(), chars, origin)
     elif kind == "math":

@@ -27,3 +27,11 @@ def test_every_clean_char_maps_to_an_original_index():
     assert len(clean.origin) == len(clean.text)
     assert all(0 <= o < len(raw) for o in clean.origin)
     assert list(clean.origin) == sorted(clean.origin)
+
+
+def test_font_switches_and_paper_macros_leave_no_text():
+    from kg.text import clean_latex
+
+    assert clean_latex(r"weights $\mathcal W_{ij}$ here").text == "weights Wij here"
+    assert clean_latex(r"we propose {\ourQuuxName}, a model").text == "we propose , a model"
+    assert clean_latex(r"$\alpha$-divergence").text == "alpha-divergence"

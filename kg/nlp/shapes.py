@@ -7,6 +7,7 @@ shape rules can be tested (and read) on their own.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from spacy.tokens import Token
 
@@ -22,6 +23,7 @@ def core(text: str) -> str:
     return text
 
 
+@lru_cache(maxsize=1 << 16)
 def is_title_word(text: str) -> bool:
     """"Gaussian", "Multi-View", "Chain-of-Thought": capitalised, no inner capitals."""
     parts = [p for p in text.split("-") if p]
@@ -30,6 +32,7 @@ def is_title_word(text: str) -> bool:
     return all(p[1:].islower() or (len(p) == 1) or p.islower() for p in parts) and len(text) > 1
 
 
+@lru_cache(maxsize=1 << 16)
 def is_coined(text: str, stop: frozenset[str]) -> bool:
     """A written shape only a name has: inner capitals, letters with digits, or an acronym."""
     name = core(text)
