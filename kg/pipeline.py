@@ -75,6 +75,7 @@ def load_nlp(model: str | None = None) -> Any:
 def extract_records(papers: Iterable[Paper], nlp: Any, batch_size: int = 64) -> Iterator[PaperRecord]:
     """Stream papers through spaCy in batches; no Doc outlives its record."""
     from kg.extract import extract
+    from kg.nlp.tokens import release
 
     def items() -> Iterator[tuple[str, tuple]]:
         for paper in papers:
@@ -82,7 +83,9 @@ def extract_records(papers: Iterable[Paper], nlp: Any, batch_size: int = 64) -> 
             yield clean.text, (paper, clean)
 
     for doc, (paper, clean) in nlp.pipe(items(), as_tuples=True, batch_size=batch_size):
-        yield extract(doc, paper, clean)
+        record = extract(doc, paper, clean)
+        release(doc)  # the shared token list refers back to the Doc: no cycle left for the collector
+        yield record
 
 
 _WORKER_NLP: dict[str | None, Any] = {}

@@ -12,6 +12,8 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from kg.nlp.tokens import tokens
+
 _MAX_SHORT_CHARS = 12
 _MAX_INNER_TOKENS = 12
 
@@ -59,12 +61,13 @@ class AbbreviationDetector:
     """
 
     def __call__(self, doc: Doc) -> Doc:
+        toks = tokens(doc)
         pairs: list[tuple[Span, Span]] = []
-        for token in doc:
+        for token in toks:
             pair = None
             if token.text == "(":
                 pair = self._definition(doc, token.i)
-            elif token.lower_ == "or" and 0 < token.i < len(doc) - 1 and is_short_form(doc[token.i + 1].text):
+            elif token.lower_ == "or" and 0 < token.i < len(doc) - 1 and is_short_form(toks[token.i + 1].text):
                 pair = self._or_definition(doc, doc[token.i + 1:token.i + 2])
             if pair is not None:
                 pairs.append(pair)

@@ -14,6 +14,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
 from kg.nlp import read_table
+from kg.nlp.tokens import tokens
 
 _SIDES = ("after", "before")
 
@@ -41,11 +42,12 @@ class CueFinder:
                 self.matcher.add(f"{relation}\t{side}", [nlp.make_doc(phrase)])
 
     def __call__(self, doc: Doc) -> Doc:
+        toks = tokens(doc)
         spans = []
         for match_id, start, end in self.matcher(doc):
             relation, side = doc.vocab.strings[match_id].split("\t")
             spans.append(Span(doc, start, end, label=relation, span_id=side))
-        for token in doc:
+        for token in toks:
             low = token.lower_
             for relation, side, suffix in self.suffix_cues:
                 if low.endswith(suffix) and len(low) > len(suffix):

@@ -17,6 +17,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
 from kg.lexicon import GazetteerEntry, load_gazetteer
+from kg.nlp.tokens import tokens
 
 log = logging.getLogger(__name__)
 
@@ -90,8 +91,9 @@ class Gazetteer:
     def _prefixed(self, doc: Doc) -> list[Span]:
         """"CLIP-based", "ViT-style": a known name glued to a modifier suffix is
         still a mention of that name (the tokenizer keeps the compound whole)."""
+        toks = tokens(doc)
         spans = []
-        for token in doc:
+        for token in toks:
             text = token.text
             cut = text.rfind("-")
             if cut <= 0 or text[cut + 1:].lower() not in _MODIFIER_SUFFIXES:

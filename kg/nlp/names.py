@@ -12,6 +12,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from kg.nlp.tokens import tokens
 from kg.nlp.namelexicon import NameLexicon, load_lexicon
 from kg.nlp.phrases import is_modifier, metric_phrases, task_phrases
 from kg.nlp.techniques import technique_spans
@@ -77,6 +78,7 @@ class NameFinder:
 
     def _definitions(self, doc: Doc, known: list[Span]) -> list[Span]:
         """Long and short forms of each definition, plus later uses of the short form."""
+        toks = tokens(doc)
         spans: list[Span] = []
         shorts: dict[str, tuple[str, str]] = {}
         for long, short in (doc._.kg_abbreviations or [])[:_MAX_DEFINITIONS]:
@@ -84,7 +86,7 @@ class NameFinder:
             spans += [self._tag(long, label, name, "abbreviation"), self._tag(short, label, name, "abbreviation")]
             shorts.setdefault(core(short.text), (label, name))
         if shorts:
-            for token in doc:
+            for token in toks:
                 hit = shorts.get(core(token.text))
                 if hit is not None:
                     spans.append(self._tag(doc[token.i:token.i + 1], hit[0], hit[1], "abbreviation"))
@@ -125,58 +127,62 @@ class NameFinder:
 
     def _named(self, doc: Doc) -> list[Span]:
         """Lower-case names after "called", "named", "termed", "dubbed"."""
+        toks = tokens(doc)
         spans = []
-        for token in doc:
+        for token in toks:
             if token.lower_ not in _NAMING_WORDS or token.i + 1 >= len(doc):
                 continue
             i = token.i + 1
-            while i < len(doc) and doc[i].lower_ in _SKIP_AFTER_NAMING:
+            while i < len(doc) and toks[i].lower_ in _SKIP_AFTER_NAMING:
                 i += 1
             start = i
-            while i < len(doc) and i - start < 4 and is_modifier(doc[i], self.lex.phrases):
+            while i < len(doc) and i - start < 4 and is_modifier(toks[i], self.lex.phrases):
                 i += 1
-            if i < len(doc) and is_name_token(doc[i], self.lex.stop):
+            if i < len(doc) and is_name_token(toks[i], self.lex.stop):
                 continue  # "called interpretable Quux-based Blob Nets": the name is the capitalised part
-            if i > start and not is_name_token(doc[start], self.lex.stop):
+            if i > start and not is_name_token(toks[start], self.lex.stop):
                 spans.append(self._tag(doc[start:i], "Method", doc[start:i].text, "named"))
         return spans
 
     def _list_siblings(self, doc: Doc, entities: list[Span]) -> list[Span]:
         """A plain capitalised word listed between names is a name too: "FlowVid, CoDeF, Rerender, and"."""
+        toks = tokens(doc)
         ends = {e.end: e for e in entities if e.label_ in ("Method", "Dataset", "Benchmark")}
         spans = []
         for i in range(2, len(doc) - 1):
             left = ends.get(i - 1)
-            token = doc[i]
-            if (left is not None and doc[i - 1].text == "," and is_title_word(token.text)
-                    and token.text not in self.lex.stop and doc[i + 1].text in (",", "and", ")")):
+            token = toks[i]
+            if (left is not None and toks[i - 1].text == "," and is_title_word(token.text)
+                    and token.text not in self.lex.stop and toks[i + 1].text in (",", "and", ")")):
                 spans.append(self._tag(doc[i:i + 1], left.label_, token.text, "title"))
         return spans
 
     def _introduced(self, doc: Doc) -> list[Span]:
         """A capitalised word right after "we propose/introduce" that is then
         described: "we propose Chameleon, a ..." or "introduce Voyager (...)"."""
+        toks = tokens(doc)
         spans = []
-        for token in doc[:-2]:
+        for token in toks[:-2]:
             if token.lower_ not in self.lex.proposal_words and not _known_as(token):
                 continue
-            name, nxt = doc[token.i + 1], doc[token.i + 2]
+            name, nxt = toks[token.i + 1], toks[token.i + 2]
             if is_title_word(name.text) and name.text not in self.lex.stop and nxt.text in (",", "(", ":", "—", "–"):
                 spans.append(self._tag(doc[name.i:name.i + 1], "Method", name.text, "named"))
         return spans
 
     def _shapes(self, doc: Doc) -> list[Span]:
         """Single coined tokens; adjacent all-caps words join ("PASCAL VOC")."""
+        toks = tokens(doc)
         spans: list[Span] = []
         i = 0
         while i < len(doc):
-            if (not is_coined(doc[i].text, self.lex.stop) or doc[i].like_url or doc[i].like_email
+            if (not is_coined(toks[i].text, self.lex.stop) or toks[i].like_url or toks[i].like_email
                     or _citation_key(doc, i)):
                 i += 1
                 continue
             end = _glued_end(doc, i + 1)
-            while (end < len(doc) and is_all_caps(doc[end - 1].text) and doc[end - 1].whitespace_
-                   and is_all_caps(doc[end].text) and not doc[end].is_sent_start):
+            while (end < len(doc) and is_all_caps(toks[end - 1].text) and toks[end - 1].whitespace_
+                   and is_all_caps(toks[end].text) and not toks[end].is_sent_start):
                 end += 1
             spans.append(self._tag(doc[i:end], "Method", doc[i:end].text, "shape"))
             i = end
@@ -184,20 +190,21 @@ class NameFinder:
 
     def _title_runs(self, doc: Doc) -> list[Span]:
         """Two or more Title-Case words in a row ("Shape-Aware Guidance")."""
+        toks = tokens(doc)
         spans: list[Span] = []
         i = 0
         while i < len(doc):
             end = i
-            while end < len(doc) and is_name_token(doc[end], self.lex.stop) and (end == i or not doc[end].is_sent_start):
+            while end < len(doc) and is_name_token(toks[end], self.lex.stop) and (end == i or not toks[end].is_sent_start):
                 end += 1
-            while i < end - 1 and doc[i].text.endswith(_MODIFIER_SUFFIXES):  # lower case: "Quux-Aware" is a name
+            while i < end - 1 and toks[i].text.endswith(_MODIFIER_SUFFIXES):  # lower case: "Quux-Aware" is a name
                 i += 1  # "the Transformer-based QuuxLM": the name is what the modifier describes
-            if end - i >= 2 and doc[i].is_sent_start and not is_coined(doc[i].text, self.lex.stop):
-                if not is_title_word(doc[i + 1].text):
+            if end - i >= 2 and toks[i].is_sent_start and not is_coined(toks[i].text, self.lex.stop):
+                if not is_title_word(toks[i + 1].text):
                     i += 1  # "Most GNNs", "Current GAE": a capital only because the sentence starts
                     continue
-            titles = sum(1 for t in doc[i:end] if is_title_word(t.text))
-            if end - i >= 2 and titles >= 1 and doc[end - 1].text not in self.lex.title_stop:
+            if (end - i >= 2 and any(is_title_word(t.text) for t in toks[i:end])
+                    and toks[end - 1].text not in self.lex.title_stop):
                 span = doc[i:end]
                 if span.text.lower() not in self.lex.generic and not _all_generic(span, self.lex.generic):
                     spans.append(self._tag(span, "Method", span.text, "title"))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
+from kg.nlp.tokens import tokens
 from kg.nlp.taskframes import first_sentence_end, frame_tasks, framed
 
 _MAX_MODIFIERS = 3
@@ -69,13 +70,14 @@ def is_modifier(token: Token, lex: PhraseLexicon) -> bool:
 
 def grow_left(doc: Doc, head: int, lex: PhraseLexicon) -> int:
     """First token index of the phrase that ends at `head`."""
+    toks = tokens(doc)
     start = head
-    while start > 0 and head - start < _MAX_MODIFIERS and is_modifier(doc[start - 1], lex):
-        if doc[start - 1].is_sent_start and start - 1 != 0 and not doc[start - 1].text.islower():
+    while start > 0 and head - start < _MAX_MODIFIERS and is_modifier(toks[start - 1], lex):
+        if toks[start - 1].is_sent_start and start - 1 != 0 and not toks[start - 1].text.islower():
             start -= 1
             break
         start -= 1
-        if doc[start].is_sent_start:
+        if toks[start].is_sent_start:
             break
     return start
 
@@ -101,15 +103,16 @@ def task_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
 
     A phrase ending in a weak head ("training", "generation") must be framed as a task.
     """
+    toks = tokens(doc)
     first_end = first_sentence_end(doc)
-    for token in doc:
+    for token in toks:
         low = token.text.lower()
         if low not in lex.task_heads or not (token.text.islower() or token.is_sent_start):
             continue
         if not _head_ok(token, lex):
             continue
         head = token.i
-        if low == "solving" and head > 0 and doc[head - 1].lower_ in ("problem", "problems"):
+        if low == "solving" and head > 0 and toks[head - 1].lower_ in ("problem", "problems"):
             head -= 1  # "mathematical problem solving": "problem solving" is the head
         start = grow_left(doc, head, lex)
         if start < token.i:
@@ -124,16 +127,17 @@ def task_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
 
 def _task_lists(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
     """"X tasks", "A, B and C tasks", and items listed after "tasks/applications such as"."""
-    for token in doc:
+    toks = tokens(doc)
+    for token in toks:
         low = token.text.lower()
         if low in ("task", "tasks") and token.i > 0:
-            prev = doc[token.i - 1]
+            prev = toks[token.i - 1]
             if is_modifier(prev, lex) and prev.text.lower().endswith(_NOUN_SUFFIXES):
                 start = grow_left(doc, prev.i, lex)
                 if prev.text.lower() not in lex.task_heads or start == prev.i:
                     yield doc[start:prev.i + 1]
                 yield from _items_before(doc, start, lex)
-        if low in _LIST_FRAMES and token.i + 2 < len(doc) and doc[token.i + 1].lower_ in ("such", "including", "like"):
+        if low in _LIST_FRAMES and token.i + 2 < len(doc) and toks[token.i + 1].lower_ in ("such", "including", "like"):
             yield from list_items(doc, token.i + 1, lex)
 
 
@@ -183,17 +187,18 @@ def _noun_tail(token: Token) -> bool:
 
 def metric_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
     """Metric names: head-word phrases, items after "metrics including", numbers' measures."""
-    for token in doc:
+    toks = tokens(doc)
+    for token in toks:
         low = token.text.lower()
-        if low in lex.metric_cues and token.i + 1 < len(doc) and doc[token.i + 1].lower_ in _LIST_INTRODUCERS:
+        if low in lex.metric_cues and token.i + 1 < len(doc) and toks[token.i + 1].lower_ in _LIST_INTRODUCERS:
             yield from list_items(doc, token.i + 1, lex)
         if low not in lex.metric_heads or not token.text.islower() or not _head_ok(token, lex):
             continue
         start = grow_left(doc, token.i, lex)
-        after_number = token.i > 0 and (doc[token.i - 1].text == "%" or doc[token.i - 1].like_num)
+        after_number = token.i > 0 and (toks[token.i - 1].text == "%" or toks[token.i - 1].like_num)
         if start == token.i and not (low in _SINGLE_METRICS or after_number):
             continue
-        if low == "time" and start < token.i and not _timed(doc[token.i - 1]):
+        if low == "time" and start < token.i and not _timed(toks[token.i - 1]):
             continue
         span = doc[start:token.i + 1]
         if not _reported(doc, start, token.i):

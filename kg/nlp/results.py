@@ -14,6 +14,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from kg.nlp import read_table
+from kg.nlp.tokens import tokens
 
 _NUMBER = re.compile(r"([+\-±~≈]?)(\d{1,15}(?:,\d{3})*(?:\.\d+)?)(%|×|x|X|ms|fps|FPS|pp)?")
 _GLUED = {"%": "%", "×": "x", "x": "x", "X": "x", "ms": "ms", "fps": "FPS", "FPS": "FPS", "pp": "pp"}
@@ -42,15 +43,16 @@ class ResultFinder:
         self.units = units
 
     def __call__(self, doc: Doc) -> Doc:
+        toks = tokens(doc)
         spans = []
-        for token in doc:
+        for token in toks:
             parsed = parse_number(token.text)
             if parsed is None:
                 continue
             value, unit = parsed
             end = token.i + 1
             if unit is None and end < len(doc):
-                unit = self.units.get(doc[end].lower_)
+                unit = self.units.get(toks[end].lower_)
                 end += 1 if unit else 0
             if unit is None:
                 continue

@@ -14,6 +14,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Token
 
 from kg.nlp import read_lines
+from kg.nlp.tokens import tokens
 
 _ENDERS = {".", "!", "?", "...", "…"}
 _CLOSERS = {'"', "'", ")", "]", "”", "’", "»"}
@@ -34,11 +35,12 @@ class SentenceSplitter:
         self.max_tokens = max_tokens
 
     def __call__(self, doc: Doc) -> Doc:
+        toks = tokens(doc)
         if len(doc) == 0:
             return doc
         starts = numpy.full((len(doc), 1), -1, dtype="int64")  # one array write: linear time
         starts[0, 0] = 1
-        for token in doc:
+        for token in toks:
             if self._ends_sentence(token):
                 nxt = self._after_closers(token)
                 if nxt is not None:

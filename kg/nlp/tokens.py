@@ -1,0 +1,26 @@
+"""The tokens of a Doc as one Python list, made once per Doc.
+
+Every `for token in doc` and `doc[i]` builds a new Token object; kg's
+components walk each Doc about fifteen times, so building them once and
+sharing the list saves a large part of the pipeline's time. The list lives in
+`doc.user_data` and is dropped by `release` when extraction is done.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Token
+
+_KEY = "kg_tokens"
+
+
+def tokens(doc: Doc) -> list[Token]:
+    """`list(doc)`, cached on the Doc."""
+    toks = doc.user_data.get(_KEY)
+    if toks is None or len(toks) != len(doc):
+        toks = doc.user_data[_KEY] = list(doc)
+    return toks
+
+
+def release(doc: Doc) -> None:
+    """Drop the cached list (it refers back to the Doc)."""
+    doc.user_data.pop(_KEY, None)
