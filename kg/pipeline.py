@@ -137,6 +137,8 @@ def _extract_processes(papers: Sequence[Paper], model: str | None, jobs: int,
     pending: list[Future[list[Extracted]]] = []
     chunks = _chunks(papers)
     ctx = get_context("fork") if os.name == "posix" else None  # workers inherit the loaded code
+    if ctx is not None and model not in _WORKER_NLP:
+        _WORKER_NLP[model] = load_nlp(model)  # loaded once here and shared by the forked workers
     with frozen_gc(), ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
         for chunk in chunks:
             pending.append(pool.submit(extract_chunk, chunk, model))

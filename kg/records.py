@@ -28,7 +28,21 @@ CACHE_FILE = Path(".kg") / "records.jsonl.gz"
 
 
 def record_to_json(rec: PaperRecord) -> dict:
-    return dataclasses.asdict(rec)
+    """The record as JSON-ready dicts (what `dataclasses.asdict` gives, at a fraction of its cost)."""
+    return {"paper": _fields(rec.paper), "mentions": [_fields(m) for m in rec.mentions],
+            "relations": [_with_evidence(r) for r in rec.relations],
+            "results": [_with_evidence(r) for r in rec.results],
+            "aliases": [list(a) for a in rec.aliases], "code_url": rec.code_url}
+
+
+def _fields(obj: object) -> dict:
+    return {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)}  # type: ignore[arg-type]
+
+
+def _with_evidence(obj: Relation | Result) -> dict:
+    d = _fields(obj)
+    d["evidence"] = _fields(obj.evidence)
+    return d
 
 
 def record_from_json(d: dict) -> PaperRecord:

@@ -17,6 +17,8 @@ from collections.abc import Iterator
 
 from spacy.tokens import Doc, Span
 
+from kg.nlp.tokens import tokens
+
 _FRAME_NOUNS = {"problem", "task"}
 _FRAME_DETERMINERS = {"the", "a", "this"}
 _FUNCTION_WORDS = {"to", "of", "for", "and", "the", "a", "an", "in", "on", "with", "by"}
@@ -46,7 +48,7 @@ def framed(doc: Doc, start: int, end: int, first_end: int) -> bool:
 
 def first_sentence_end(doc: Doc) -> int:
     """Index of the first token of the second sentence (len(doc) when there is one sentence)."""
-    return next((t.i for t in doc[1:] if t.is_sent_start), len(doc))
+    return next((t.i for t in tokens(doc)[1:] if t.is_sent_start), len(doc))
 
 
 def frame_tasks(doc: Doc, lex) -> Iterator[Span]:
@@ -77,16 +79,17 @@ def _opening_subject(doc: Doc, lex) -> Iterator[Span]:
 
 def _purpose_tasks(doc: Doc, lex) -> Iterator[Span]:
     """"a framework for text-to-sound generation": what a method is for is the task."""
+    toks = tokens(doc)
     from kg.nlp.phrases import is_modifier
 
-    for token in doc[1:-2]:
-        if token.lower_ not in _ARTIFACTS or doc[token.i + 1].lower_ != "for":
+    for token in tokens(doc)[1:-2]:
+        if token.lower_ not in _ARTIFACTS or toks[token.i + 1].lower_ != "for":
             continue
         start = end = token.i + 2
-        while end < len(doc) and end - start < _MAX_OBJECT and is_modifier(doc[end], lex):
+        while end < len(doc) and end - start < _MAX_OBJECT and is_modifier(toks[end], lex):
             end += 1
-        if end - start >= 1 and (end >= len(doc) or _closes(doc[end])) and \
-                doc[end - 1].lower_.endswith(_NOUN_ENDINGS) and not _plural(doc[end - 1].lower_):
+        if end - start >= 1 and (end >= len(doc) or _closes(toks[end])) and \
+                toks[end - 1].lower_.endswith(_NOUN_ENDINGS) and not _plural(toks[end - 1].lower_):
             yield Span(doc, start, end, kb_id=doc[start:end].text)
 
 
@@ -105,7 +108,7 @@ def _acronym_tasks(doc: Doc, lex) -> Iterator[Span]:
         yield Span(doc, long.start, after + 1, kb_id=name)
     if not defined:
         return
-    for token in doc[:-1]:
+    for token in tokens(doc)[:-1]:
         name = defined.get(token.text)
         nxt = doc[token.i + 1]
         if name is not None and name.endswith(" " + nxt.text) and _ends_phrase(doc, nxt.i, lex):
@@ -114,22 +117,23 @@ def _acronym_tasks(doc: Doc, lex) -> Iterator[Span]:
 
 def _of_tasks(doc: Doc, lex) -> Iterator[Span]:
     """"the detection of X" -> "X detection"; "the problem of X-ing Y" -> "X-ing Y"."""
+    toks = tokens(doc)
     from kg.nlp.phrases import is_modifier
 
-    for token in doc[1:-2]:
+    for token in tokens(doc)[1:-2]:
         low = token.lower_
-        if doc[token.i + 1].lower_ != "of" or not token.text.islower():
+        if toks[token.i + 1].lower_ != "of" or not token.text.islower():
             continue
-        frame = low in _FRAME_NOUNS and doc[token.i - 1].lower_ in _FRAME_DETERMINERS
-        if not frame and (low not in lex.task_heads or doc[token.i - 1].lower_ not in _FRAME_DETERMINERS):
+        frame = low in _FRAME_NOUNS and toks[token.i - 1].lower_ in _FRAME_DETERMINERS
+        if not frame and (low not in lex.task_heads or toks[token.i - 1].lower_ not in _FRAME_DETERMINERS):
             continue
         start = token.i + 2
         end = start
-        while end < len(doc) and end - start < _MAX_OBJECT and is_modifier(doc[end], lex):
+        while end < len(doc) and end - start < _MAX_OBJECT and is_modifier(toks[end], lex):
             end += 1
-        if end == start or (end < len(doc) and is_modifier(doc[end], lex)):
+        if end == start or (end < len(doc) and is_modifier(toks[end], lex)):
             continue  # nothing, or a longer phrase than a task name
-        if end < len(doc) and not _closes(doc[end]):
+        if end < len(doc) and not _closes(toks[end]):
             continue  # "detection of text in images" states more than a name
         words = doc[start:end]
         if frame:

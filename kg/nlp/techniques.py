@@ -17,6 +17,8 @@ from collections.abc import Iterator
 
 from spacy.tokens import Doc, Span
 
+from kg.nlp.tokens import tokens
+
 from kg.nlp.phrases import PhraseLexicon, is_modifier
 
 _POSITION_RELATIONS = {"builds_on", "compared_with"}
@@ -41,7 +43,7 @@ def _positions(doc: Doc) -> Iterator[int]:
     for cue in doc.spans.get("kg_cues", []):
         if cue.label_ in _POSITION_RELATIONS and cue.id_ == "after" and cue.end < len(doc):
             yield cue.end
-    for token in doc[:-1]:
+    for token in tokens(doc)[:-1]:
         if token.lower_ in _POSITION_WORDS:
             yield token.i + 1
 
