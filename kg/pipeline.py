@@ -8,6 +8,7 @@ always run over every record, so an updated graph equals a full rebuild.
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 import time
@@ -144,6 +145,7 @@ def _extract_processes(papers: Sequence[Paper], model: str | None, jobs: int,
             pending.append(pool.submit(extract_chunk, chunk, model))
             while len(pending) >= 2 * jobs:
                 out.extend(pending.pop(0).result())
+                gc.freeze()  # received records live to the end: keep them out of later collections
                 if progress:
                     progress(len(out), len(papers))
         for fut in pending:
@@ -218,7 +220,20 @@ def build(
     the export stage.
     """
     t0 = time.perf_counter()
+    try:
+        return _build(paths, model, skip_bad, encoding, dedupe, jobs, engine, scheduler, update, progress, t0)
+    finally:
+        gc.unfreeze()  # everything kept goes back under the collector (a dropped graph is collected)
+
+
+def _build(paths: Sequence[str | Path], model: str | None, skip_bad: bool, encoding: str | None, dedupe: bool,
+           jobs: int | None, engine: str, scheduler: str | None, update: str | Path | None,
+           progress: Progress | None, t0: float) -> tuple[nx.MultiDiGraph, RecordCache, BuildReport]:
+    """The stages of `build`. Each stage's output lives to the end of the build, so it is frozen
+    (`gc.freeze`) once made: later collections no longer rescan millions of long-lived objects,
+    which took a quarter of a 100,000-paper build."""
     papers, read_report = read(paths, skip_bad=skip_bad, encoding=encoding, dedupe=dedupe)
+    gc.freeze()
     cache = load_cache(update) if update is not None else {}
     fresh, reused = [], {}
     for p in papers:
@@ -237,6 +252,7 @@ def build(
     by_id.update((rec.paper.id, (rec, member)) for rec, member in new)
     del new, cache, reused
     records = [by_id[k][0] for k in sorted(by_id)]
+    gc.freeze()
     G = assemble(records)
     del records
     kept = RecordCache({pid: member for pid, (_rec, member) in by_id.items()})

@@ -11,6 +11,7 @@ import re
 import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable
+from functools import lru_cache
 from urllib.parse import quote
 
 from kg.lexicon import GazetteerEntry, load_gazetteer
@@ -21,6 +22,7 @@ GROUP = {"Method": "method", "Dataset": "dataset", "Benchmark": "dataset", "Task
 _VARIANT_SUFFIX = re.compile(r"^[-_ /]?(?:[a-z]?\d+[a-z]?|v\d+|[a-z]{1,2}(?:/\d+)?|large|base|small|tiny|xl|lite)$", re.I)
 
 
+@lru_cache(maxsize=1 << 18)
 def norm(name: str) -> str:
     """The matching key of GUIDELINES.md: NFKD fold, lower-case, letters and digits only."""
     folded = unicodedata.normalize("NFKD", name).lower()
