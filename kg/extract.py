@@ -15,7 +15,7 @@ from spacy.tokens import Doc, Span
 
 from kg.nlp.shapes import core
 from kg.model import ENTITY_TYPES, Evidence, Mention, Paper, PaperRecord, Relation, Result
-from kg.nlp.relations import Ent, Fact, entities, evaluated, proposals, sentence, starting_in
+from kg.nlp.relations import Ent, Fact, entities, evaluated, proposals, sentence, starting_in, title_mentions
 from kg.nlp.uses import built_on, compared
 from kg.text import CleanText
 
@@ -28,6 +28,7 @@ _CODE_HOSTS = ("github", "gitlab", "huggingface", "bitbucket", "codeberg", "site
 def extract(doc: Doc, paper: Paper, clean: CleanText) -> PaperRecord:
     """Everything the pipeline found in one abstract, as plain records."""
     ents = [e for e in entities(doc) if e.type in ENTITY_TYPES or e.type == "Unknown"]
+    ents = sorted(ents + title_mentions(doc, paper.title, ents), key=lambda e: e.span.start)
     proposed = proposals(doc, ents, paper.title)
     ents = _as_proposed(ents, proposed, doc)
     ents = _merge_variants([e for e in ents if e.type in ENTITY_TYPES])

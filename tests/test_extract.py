@@ -200,3 +200,17 @@ def test_a_proposal_named_after_a_method_builds_on_it(nlp):
     assert "QuuxFormer" in rel(rec, "builds_on") and "QuuxFormer" in rel(rec, "compared_with")
     rec = run(nlp, "We present MetaBLOBZ, built from the data of BLOBZ, a known model.")
     assert "BLOBZ" in rel(rec, "builds_on")
+
+
+def test_a_name_the_title_announces_is_proposed(nlp):
+    paper = Paper(id="t:1", title="Quuxeleon: Label-Only Leakage with Adaptive Poisoning",
+                  abstract="We propose a new attack Quuxeleon that leverages a poisoning strategy.", source="t.txt")
+    clean = clean_latex(paper.abstract)
+    rec = extract(nlp(clean.text), paper, clean)
+    assert rel(rec, "proposes") == {"Quuxeleon"}
+
+
+def test_names_the_paper_calls_its_own_are_proposed(nlp):
+    rec = run(nlp, "Its strength comes from QUUXINTERACT, our newly curated large-scale dataset. "
+                   "Additionally, our Token-Level Quux-Mix module aligns explanations with patches.")
+    assert rel(rec, "proposes") == {"QUUXINTERACT", "Token-Level Quux-Mix"}

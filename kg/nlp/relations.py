@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from spacy.tokens import Doc, Span
 
-from kg.nlp import read_lines
+from kg.nlp import read_lines, read_table
 from kg.nlp.shapes import core
 
 _PROPOSABLE = {"Method", "Dataset", "Benchmark", "Unknown"}
@@ -118,7 +118,8 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
             for other in _coordinated(doc, ents, target):
                 found.setdefault(*_proposed_name(doc, other))
     for ent in ents:
-        if ent.type in _PROPOSABLE and ent.source != "gazetteer" and _called_novel(doc, ent.span):
+        if ent.type in _PROPOSABLE and ent.source != "gazetteer" and (_called_novel(doc, ent.span)
+                                                                      or _ours(doc, ent.span)):
             found.setdefault(*_proposed_name(doc, ent))
     titled = _title_name(title)
     if titled:
@@ -201,6 +202,36 @@ def _called_novel(doc: Doc, span: Span) -> bool:
     words = [t.lower_ for t in doc[i:min(len(doc), i + 4)]]
     return (len(words) >= 3 and words[0] in (",", "is") and words[1] in ("a", "an")
             and any(w in _NOVEL for w in words[2:]))
+
+
+def _ours(doc: Doc, span: Span) -> bool:
+    """"X, our newly curated dataset" / "our X module": the paper calls the name its own."""
+    after = [t.lower_ for t in doc[span.end:min(len(doc), span.end + 2)]]
+    if after[:2] == [",", "our"]:
+        return True
+    before = doc[span.start - 1].lower_ if span.start > 0 else ""
+    nxt = after[0] if after else ""
+    return before == "our" and nxt in _type_words()
+
+
+@lru_cache(maxsize=1)
+def _type_words() -> frozenset[str]:
+    return frozenset(row[0] for row in read_table("type_words.tsv") if len(row) == 2)
+
+
+def title_mentions(doc: Doc, title: str | None, ents: list[Ent]) -> list[Ent]:
+    """Mentions of the name a title announces ("Quuxeleon: Doing X with Y") that no other rule
+    found because the name is a plain capitalised word."""
+    name = _title_name(title)
+    if not name or any(same_name(e.name, name) for e in ents):
+        return []
+    words = name.split()
+    toks = [t.text for t in doc]
+    out = []
+    for i in range(len(toks) - len(words) + 1):
+        if toks[i:i + len(words)] == words and not any(e.span.start <= i < e.span.end for e in ents):
+            out.append(Ent(doc[i:i + len(words)], name, "Method", "title"))
+    return out
 
 
 def own_sentences(ents: list[Ent], proposed: dict[str, str]):
