@@ -231,6 +231,7 @@ def test_a_lower_case_modifier_is_not_part_of_a_name(nlp):
 @pytest.mark.parametrize("text, pairs", [
     ("We introduce Parallelizable Quux Binder or PQB, the first model.", [("Parallelizable Quux Binder", "PQB")]),
     ("We train on images or CNN features.", []),
+    ("We explore Decision Quux (dubbed DeQu) in offline RL.", [("Decision Quux", "DeQu")]),
 ])
 def test_or_definitions_of_acronyms(nlp, text, pairs):
     assert [(a.text, b.text) for a, b in nlp(text)._.kg_abbreviations] == pairs

@@ -572,7 +572,9 @@ def test_an_interrupt_during_the_renames_waits_until_all_are_done(tmp_path, monk
 
     def replace_then_interrupt(src, dst):
         real(src, dst)
-        os.kill(os.getpid(), signal.SIGINT)  # arrives in the middle of the renames
+        # arrives in the middle of the renames; raise_signal delivers it to this (the main) thread
+        # at once, where os.kill may hand it to another thread of the test process a little later
+        signal.raise_signal(signal.SIGINT)
 
     monkeypatch.setattr(os, "replace", replace_then_interrupt)
     with pytest.raises(KeyboardInterrupt):

@@ -15,6 +15,7 @@ from spacy.tokens import Doc, Span
 from kg.nlp.tokens import tokens
 
 _MAX_SHORT_CHARS = 12
+_NAMING = {"dubbed", "called", "named", "termed", "aka", "i.e.", "or", "abbreviated"}
 _MAX_INNER_TOKENS = 12
 
 
@@ -81,6 +82,8 @@ class AbbreviationDetector:
         inner = doc[open_i + 1:close_i]
         if len(inner) == 1 and is_short_form(inner.text):
             return self._forward(doc, inner)
+        if len(inner) == 2 and inner[0].lower_ in _NAMING and is_short_form(inner[1].text):
+            return self._forward(doc, inner[1:], end=open_i)  # "Decision Quux (dubbed DeQu)"
         if 2 <= len(inner) <= 3 and _qualified_short_form(inner):  # "(Causal QGMs)", "(Soft QVM)"
             pair = self._forward(doc, inner)
             if pair is not None:
@@ -99,14 +102,15 @@ class AbbreviationDetector:
         return None
 
     @staticmethod
-    def _forward(doc: Doc, short: Span) -> tuple[Span, Span] | None:
+    def _forward(doc: Doc, short: Span, end: int | None = None) -> tuple[Span, Span] | None:
+        """The long form in the words before `end` (by default the token before the short form)."""
+        last = short.start - 1 if end is None else end
         max_words = min(len(short.text) + 5, 2 * len(short.text))
-        first = max(0, short.start - 1 - max_words)
-        for i in range(short.start - 2, first, -1):  # stay inside the sentence
+        first = max(0, last - max_words)
+        for i in range(last - 1, first, -1):  # stay inside the sentence
             if doc[i].is_sent_start:
                 first = i
                 break
-        last = short.start - 1
         while last > first and doc[last - 1].is_quote:  # '"Quux Any Text" (QAT)'
             last -= 1
         window = doc[first:last]
