@@ -223,7 +223,7 @@ def title_mentions(doc: Doc, title: str | None, ents: list[Ent]) -> list[Ent]:
     """Mentions of the name a title announces ("Quuxeleon: Doing X with Y") that no other rule
     found because the name is a plain capitalised word."""
     name = _title_name(title)
-    if not name or any(same_name(e.name, name) for e in ents):
+    if not name or name not in doc.text or any(same_name(e.name, name) for e in ents):
         return []
     words = name.split()
     toks = [t.text for t in doc]
