@@ -240,3 +240,8 @@ def test_or_definitions_of_acronyms(nlp, text, pairs):
 def test_problem_solving_is_one_task_head(nlp):
     doc = nlp("This motivates research on their application in mathematical problem solving.")
     assert [(s.text, s.label_) for s in doc.spans["kg_entities"]] == [("mathematical problem solving", "Task")]
+
+
+def test_a_listed_acronym_keeps_its_type_when_its_long_form_is_written_differently(nlp):
+    doc = nlp("Contrastive language image pretraining (CLIP) is a standard method.")
+    assert {s.text: s.label_ for s in doc.spans["kg_entities"]}["CLIP"] == "Method"

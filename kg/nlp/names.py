@@ -238,9 +238,15 @@ def _redefined(known: Span, long: Span, short: Span) -> bool:
     """The listed acronym at the short form stands for another long form in this paper."""
     if not (known.start == short.start and known.end == short.end):
         return False
-    canonical = known.kb_id_.lower().replace("-", " ")
-    written = long.text.lower().replace("-", " ")
-    return known.id_ != known.kb_id_ and canonical.rstrip("s") not in written
+    canonical, written = _letters(known.kb_id_), _letters(long.text)
+    if canonical == _letters(short.text):
+        return False  # the listed name is the acronym itself ("CLIP"): nothing to compare with
+    return canonical.rstrip("s") not in written
+
+
+def _letters(text: str) -> str:
+    """Lower-case letters and digits only: "Pre-training" and "pretraining" compare equal."""
+    return "".join(c for c in text.lower() if c.isalnum())
 
 
 def _citation_key(doc: Doc, i: int) -> bool:
