@@ -214,3 +214,10 @@ def test_names_the_paper_calls_its_own_are_proposed(nlp):
     rec = run(nlp, "Its strength comes from QUUXINTERACT, our newly curated large-scale dataset. "
                    "Additionally, our Token-Level Quux-Mix module aligns explanations with patches.")
     assert rel(rec, "proposes") == {"QUUXINTERACT", "Token-Level Quux-Mix"}
+
+
+def test_a_known_method_class_compared_against_is_a_baseline(nlp):
+    rec = run(nlp, "We propose QuuxNets. In experiments, QuuxNets achieve superior performance compared to "
+                   "classical U-Nets in image segmentation.")
+    assert "U-Nets" in rel(rec, "compared_with")
+    assert not {m.name for m in rec.mentions} & {"U-Nets"}  # a class, not a mention of its own

@@ -29,15 +29,24 @@ _WEAK_USES = {"using", "use", "uses", "employ", "employs", "employing", "leverag
 def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
     """Methods named after a comparison cue ("outperforms X", "than X, Y and Z")."""
     facts = []
+    cands = sorted(ents + _classes(doc, ents), key=lambda e: e.span.start)
     for cue in doc.spans.get("kg_cues", []):
         if cue.label_ != "compared_with" or cue.id_ != "after":
             continue
-        for ent in _following(doc, ents, cue, _BASELINE_END, window=18):
+        for ent in _following(doc, cands, cue, _BASELINE_END, window=18):
             if ent.span.text.lower().endswith(_CLASS_SUFFIXES):
                 continue
             if ent.type in METHODS and ent.type != "Unknown" and ent.name not in proposed:
                 facts.append(Fact("compared_with", ent, sentence(doc, cue.start), min(1.0, ent.confidence + 0.05)))
     return facts
+
+
+def _classes(doc: Doc, ents: list[Ent]) -> list[Ent]:
+    """Known methods named in the plural ("classical U-Nets", "CNNs"): a class, not an entity,
+    except where the paper compares against it as a system (GUIDELINES: a recognised method name)."""
+    taken = {i for e in ents for i in range(e.span.start, e.span.end)}
+    return [Ent(s, s.text, "Method", "gazetteer", s.kb_id_) for s in doc.spans.get("kg_gazetteer", [])
+            if s.label_ == "Generic" and s.start not in taken]
 
 
 def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: int) -> list[Ent]:
