@@ -23,7 +23,6 @@ from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
 from kg.errors import GraphLoadError
 from kg import serialize as writers
 from kg.graph import derive_method_edges
-from kg.model import METHOD_RELATIONS
 from kg.text import absolute_url
 from kg.vocab import CLASSES, KG, PREFIXES, PROPERTY_RELATIONS, RELATION_PROPERTIES, RES, SCHEMA
 
