@@ -17,9 +17,8 @@ from collections.abc import Iterator
 
 from spacy.tokens import Doc, Span
 
-from kg.nlp.tokens import tokens
-
 from kg.nlp.phrases import PhraseLexicon, is_modifier
+from kg.nlp.tokens import tokens
 
 _POSITION_RELATIONS = {"builds_on", "compared_with"}
 _POSITION_WORDS = {"via"}
