@@ -139,19 +139,29 @@ def _fill(fds: list[int], targets: tuple[Path, ...], data: Content) -> None:
 def _spawn_tmps(targets: tuple[Path, ...], write: Callable[..., None], tmps: dict[Path, Path]) -> int:
     """Write one job's temporaries in a forked child (exit status 0 when complete)."""
     fds = _make_tmps(targets, tmps)
+    pid = _fork(lambda: _fill(fds, targets, write))
+    for fd in fds:
+        os.close(fd)
+    return pid
+
+
+def _fork(work: Callable[[], None]) -> int:
+    """Run `work` in a forked child that exits with status 0 when it completes, 1 when it fails.
+
+    The child disables the garbage collector (a collection would copy the shared heap) and
+    leaves with `os._exit`, so none of the parent's clean-up code runs in it.
+    """
     pid = os.fork()
-    if pid == 0:  # the child: write, fsync, and leave without running the parent's clean-up code
+    if pid == 0:
         gc.disable()
         status = 1
         try:
-            _fill(fds, targets, write)
+            work()
             status = 0
         except BaseException:  # noqa: BLE001 - reported to the parent through the exit status
             pass
         finally:
             os._exit(status)
-    for fd in fds:
-        os.close(fd)
     return pid
 
 
@@ -176,20 +186,7 @@ def _write_parts(fhs: Sequence[BinaryIO], parts: Sequence[Callable[..., None]], 
     try:
         for part in parts[1:]:
             spill = [tempfile.TemporaryFile(dir=folder) for _ in fhs]
-            pid = os.fork()
-            if pid == 0:
-                gc.disable()
-                status = 1
-                try:
-                    part(*spill)
-                    for fh in spill:
-                        fh.flush()
-                    status = 0
-                except BaseException:  # noqa: BLE001 - reported to the parent through the exit status
-                    pass
-                finally:
-                    os._exit(status)
-            children[pid] = spill
+            children[_fork(lambda part=part, spill=spill: _write_flushed(part, spill))] = spill
         parts[0](*fhs)
         for pid, spill in list(children.items()):
             status = _reap(pid, kill=False)
@@ -205,6 +202,12 @@ def _write_parts(fhs: Sequence[BinaryIO], parts: Sequence[Callable[..., None]], 
             _reap(pid, kill=True)
             for fh in spill:
                 fh.close()
+
+
+def _write_flushed(part: Callable[..., None], fhs: list[BinaryIO]) -> None:
+    part(*fhs)
+    for fh in fhs:
+        fh.flush()
 
 
 def _wait(children: dict[int, tuple[Path, ...]]) -> None:

@@ -150,7 +150,7 @@ def run_sparql(graph: Path, text: str, backend: str = "auto") -> Any:
     """Query an export with rdflib, or with Oxigraph for stores and big files."""
     from kg import oxigraph
 
-    is_store = (graph / oxigraph.STORE_MARKER).is_file()
+    is_store = oxigraph.is_store(graph)
     big = graph.is_file() and graph.stat().st_size > 5_000_000
     if backend == "oxigraph" or (backend == "auto" and oxigraph.available() and (is_store or big)):
         store = oxigraph.OxigraphStore(graph) if is_store else oxigraph.OxigraphStore().load(graph)

@@ -107,19 +107,9 @@ def to_rdf(G: nx.MultiDiGraph) -> Graph:
 
 def triples(G: nx.MultiDiGraph) -> Iterator[tuple]:
     """Every triple of G's RDF projection (author lists included), in no particular order."""
-    for s, pos in _blocks(G, _subjects(G, keyed=False)):
+    for s, pos in blocks(G, _subjects(G, keyed=False)):
         for p, o in pos:
             yield s, p, o
-
-
-def subject_blocks(G: nx.MultiDiGraph) -> Iterator[tuple[object, list[tuple]]]:
-    """G's RDF projection one subject at a time: (subject, [(predicate, object), ...]).
-
-    Subjects come in N-Triples order and each subject's triples all come in its one
-    block, so the writers stream them without grouping or holding two million triples
-    (only the sorted list of subject keys is held).
-    """
-    return blocks(G, sorted_subjects(G))
 
 
 Subject = tuple[str, int, object]  # (N-Triples form, kind, node or edge of G)
@@ -130,11 +120,6 @@ def sorted_subjects(G: nx.MultiDiGraph) -> list[Subject]:
     subjects = _subjects(G, keyed=True)
     subjects.sort(key=lambda item: item[0])
     return subjects
-
-
-def blocks(G: nx.MultiDiGraph, subjects: Iterable[Subject]) -> Iterator[tuple[object, list[tuple]]]:
-    """The subject blocks of `subjects` (from `sorted_subjects`), in their order."""
-    return _blocks(G, subjects)
 
 
 def _subjects(G: nx.MultiDiGraph, keyed: bool) -> list[tuple[str, int, object]]:
@@ -160,7 +145,13 @@ def _subjects(G: nx.MultiDiGraph, keyed: bool) -> list[tuple[str, int, object]]:
 _PAPER, _CELL, _RESULT_NODE, _ENTITY, _ASSERTION_NODE = range(5)
 
 
-def _blocks(G: nx.MultiDiGraph, subjects: Iterable[tuple[str, int, object]]) -> Iterator[tuple[object, list[tuple]]]:
+def blocks(G: nx.MultiDiGraph, subjects: Iterable[Subject]) -> Iterator[tuple[object, list[tuple]]]:
+    """G's RDF projection one subject at a time: (subject, [(predicate, object), ...]).
+
+    Given `sorted_subjects(G)` (or a slice of it, to write parts in parallel), subjects come
+    in N-Triples order and each subject's triples all come in its one block, so the writers
+    stream them without grouping or holding two million triples.
+    """
     for _key, kind, ref in subjects:
         if kind == _PAPER:
             yield _paper_block(G, ref)  # type: ignore[arg-type]

@@ -133,15 +133,3 @@ class RecordCache:
         """The records themselves, decoded (in paper-id order)."""
         return [record_from_json(json.loads(gzip.decompress(self.members[pid]))["record"])
                 for pid in sorted(self.members)]
-
-
-def cache_bytes(records: Iterable[PaperRecord]) -> bytes:
-    """The gzipped record cache of `records`."""
-    buf = io.BytesIO()
-    RecordCache.of(records).write(buf)
-    return buf.getvalue()
-
-
-def save_cache(folder: str | Path, records: Iterable[PaperRecord]) -> None:
-    """Write the record cache of `records` atomically."""
-    write_all_atomic({Path(folder) / CACHE_FILE: RecordCache.of(records).write})

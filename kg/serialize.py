@@ -108,6 +108,18 @@ def blocks(triples: Iterable[tuple]) -> list[Block]:
 _TYPE = RDF.type  # rdflib builds a new URIRef on every namespace attribute access
 
 
+def _longest_first(prefixes: dict[str, str]) -> list[tuple[str, str]]:
+    return sorted(prefixes.items(), key=lambda kv: -len(kv[1]))
+
+
+def _compact(iri: str, ordered: list[tuple[str, str]]) -> str | None:
+    """`prefix:local` for an IRI under one of the (longest first) namespaces, when the local part allows it."""
+    for prefix, ns in ordered:
+        if iri.startswith(ns) and _LOCAL.match(iri[len(ns):]):
+            return f"{prefix}:{iri[len(ns):]}"
+    return None
+
+
 class BlockWriter:
     """Formats subject blocks (given in N-Triples order of their subjects) into one file.
 
@@ -117,7 +129,7 @@ class BlockWriter:
 
     def __init__(self, fh: BinaryIO, head: bool = True, tail: bool = True) -> None:
         self.fh = fh
-        self.head, self.tail = head, tail
+        self.tail = tail
         self._buf: list[str] = []
         self._size = 0
 
@@ -163,7 +175,7 @@ class TurtleWriter(BlockWriter):
                  head: bool = True, tail: bool = True) -> None:
         super().__init__(fh, head, tail)
         self.graph = graph
-        self._ordered = sorted(prefixes.items(), key=lambda kv: -len(kv[1]))
+        self._ordered = _longest_first(prefixes)
         self.term = lru_cache(maxsize=1 << 16)(self._term)
         self.verb = lru_cache(maxsize=1 << 10)(self._verb)
         if head:
@@ -178,10 +190,7 @@ class TurtleWriter(BlockWriter):
     def _term(self, t: object) -> str:
         if isinstance(t, URIRef):
             text = str(t)
-            for prefix, ns in self._ordered:
-                if text.startswith(ns) and _LOCAL.match(text[len(ns):]):
-                    return f"{prefix}:{text[len(ns):]}"
-            return _iri(t)
+            return _compact(text, self._ordered) or _iri(t)
         if isinstance(t, Literal) and t.datatype is not None and t.datatype != XSD.string:
             return f'"{_escape(str(t))}"^^{self.term(t.datatype)}'
         return nt_term(t)
@@ -212,8 +221,8 @@ class JsonLdWriter(BlockWriter):
 
     def __init__(self, fh: BinaryIO, prefixes: dict[str, str], head: bool = True, tail: bool = True) -> None:
         super().__init__(fh, head, tail)
-        self._ordered = sorted(prefixes.items(), key=lambda kv: -len(kv[1]))
-        self.compact = lru_cache(maxsize=1 << 12)(self._compact)
+        self._ordered = _longest_first(prefixes)
+        self.compact = lru_cache(maxsize=1 << 12)(lambda iri: _compact(iri, self._ordered) or iri)
         self.key = lru_cache(maxsize=1 << 10)(self._key)
         self.value = lru_cache(maxsize=1 << 16)(self._value)
         self._first = head  # a part that does not open the document continues a non-empty one
@@ -224,12 +233,6 @@ class JsonLdWriter(BlockWriter):
 
     def _key(self, p: object) -> str:
         return "@type" if p == _TYPE else self.compact(str(p))
-
-    def _compact(self, iri: str) -> str:
-        for prefix, ns in self._ordered:
-            if iri.startswith(ns) and _LOCAL.match(iri[len(ns):]):
-                return f"{prefix}:{iri[len(ns):]}"
-        return iri
 
     @staticmethod
     def _value(o: object) -> tuple[tuple[str, ...], object]:

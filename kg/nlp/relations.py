@@ -16,6 +16,7 @@ from spacy.tokens import Doc, Span
 
 from kg.nlp import read_lines, read_table
 from kg.nlp.shapes import core
+from kg.nlp.tokens import tokens
 
 _PROPOSABLE = {"Method", "Dataset", "Benchmark", "Unknown"}
 METHODS = {"Method", "Unknown"}
@@ -226,10 +227,10 @@ def title_mentions(doc: Doc, title: str | None, ents: list[Ent]) -> list[Ent]:
     if not name or name not in doc.text or any(same_name(e.name, name) for e in ents):
         return []
     words = name.split()
-    toks = [t.text for t in doc]
+    texts = [t.text for t in tokens(doc)]
     out = []
-    for i in range(len(toks) - len(words) + 1):
-        if toks[i:i + len(words)] == words and not any(e.span.start <= i < e.span.end for e in ents):
+    for i in range(len(texts) - len(words) + 1):
+        if texts[i:i + len(words)] == words and not any(e.span.start <= i < e.span.end for e in ents):
             out.append(Ent(doc[i:i + len(words)], name, "Method", "title"))
     return out
 
