@@ -155,17 +155,19 @@
     else highlight(state.selected);
     syncControls();
   }
+  // A filter set with one item shown or hidden, or replaced by a whole list of items.
+  function updated(set, item, visible) {
+    if (Array.isArray(item)) return new Set(item);
+    if (visible === false) set.delete(item); else set.add(item);
+    return set;
+  }
   function setTypeFilter(kind, visible) {
-    if (Array.isArray(kind)) { state.types = new Set(kind); }
-    else if (visible === false) { state.types.delete(kind); }
-    else { state.types.add(kind); }
+    state.types = updated(state.types, kind, visible);
     applyFilters();
     return api.visibleNodeCount();
   }
   function setRelationFilter(rel, visible) {
-    if (Array.isArray(rel)) { state.rels = new Set(rel); }
-    else if (visible === false) { state.rels.delete(rel); }
-    else { state.rels.add(rel); }
+    state.rels = updated(state.rels, rel, visible);
     applyFilters();
     return api.visibleEdgeCount();
   }
