@@ -121,7 +121,8 @@ def is_store(folder: str | Path) -> bool:
 
 
 def load_networkx(folder: str | Path) -> nx.MultiDiGraph:
-    """The networkx graph of a persistent store (for trace, leaderboard, viz), without parsing text."""
+    """The networkx graph of a persistent store (for trace, leaderboard, viz when only the store is at hand;
+    reading every triple out of it is slower than parsing the export file it was built from)."""
     import pyoxigraph
 
     try:
