@@ -190,17 +190,23 @@ def main() -> None:  # pragma: no cover - console entry point wrapper
 @click.option("--corpus", "corpus", multiple=True, type=click.Path(path_type=Path),
               help="Corpus files/folders to build the graph from (repeatable).")
 @click.option("--graph", "graph", type=click.Path(path_type=Path), help="Score an existing export instead.")
+@click.option("--against", "against", multiple=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Score a second annotator's gold files instead of a graph (inter-annotator agreement).")
 @click.option("--per-paper", is_flag=True, help="Print gold vs predicted for every paper and field.")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @user_errors
-def evaluate(gold: tuple[Path, ...], corpus: tuple[Path, ...], graph: Path | None, per_paper: bool, fmt: str) -> None:
+def evaluate(gold: tuple[Path, ...], corpus: tuple[Path, ...], graph: Path | None, against: tuple[Path, ...],
+             per_paper: bool, fmt: str) -> None:
     """Score extraction against GOLD.jsonl files: precision / recall / F1 per field."""
-    from kg.evaluate import evaluate as run_eval, format_diffs, format_scores, read_gold
+    from kg.evaluate import annotations_as_predictions, evaluate as run_eval, format_diffs, format_scores, read_gold, score
 
-    if bool(corpus) == bool(graph):
-        raise click.UsageError("give --corpus INPUT... or --graph GRAPH (one of them)")
-    kg = KnowledgeGraph.load(graph) if graph else KnowledgeGraph.build(list(corpus))
-    ev = run_eval(kg.to_rdf(), read_gold(gold))
+    if sum(map(bool, (corpus, graph, against))) != 1:
+        raise click.UsageError("give --corpus INPUT..., --graph GRAPH or --against GOLD... (one of them)")
+    if against:
+        ev = score(read_gold(gold), annotations_as_predictions(read_gold(against)))
+    else:
+        kg = KnowledgeGraph.load(graph) if graph else KnowledgeGraph.build(list(corpus))
+        ev = run_eval(kg.to_rdf(), read_gold(gold))
     if fmt == "json":
         import json
 

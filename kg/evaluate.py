@@ -106,6 +106,15 @@ def predictions(g: Graph) -> dict[str, dict[str, list[tuple[str, ...]]]]:
     return out
 
 
+def annotations_as_predictions(other: dict[str, dict]) -> dict[str, dict[str, list[tuple[str, ...]]]]:
+    """A second annotator's gold in the shape of `predictions`, to measure agreement between annotators.
+
+    Why: a held-out score is bounded by how far two careful readers agree; scoring
+    one annotation against another with the same matching rules shows that bound.
+    """
+    return {pid: {fld: _gold_items(rec, fld) for fld in FIELDS} for pid, rec in other.items()}
+
+
 def _gold_items(rec: dict, fld: str) -> list[tuple[str, ...]]:
     """Gold names of a field, each with the aliases the annotator gave it."""
     values = rec.get(fld) or []

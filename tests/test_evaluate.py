@@ -68,3 +68,23 @@ def test_per_paper_output(tmp_path):
 def test_gold_files_parse():
     gold = read_gold(GOLD)
     assert len(gold) == 38
+
+
+def test_agreement_between_two_annotators(tmp_path):
+    a = {"id": "p", "methods": ["Vision Transformer", "BERT"], "tasks": ["zero-shot image classification"], "aliases": {}}
+    b = {"id": "p", "methods": ["ViT", "GPT-2"], "tasks": ["image classification"],
+         "aliases": {"Vision Transformer": "ViT"}}
+    first, second = tmp_path / "a.gold.jsonl", tmp_path / "b.gold.jsonl"
+    first.write_text(json.dumps(a) + "\n")
+    second.write_text(json.dumps(b) + "\n")
+    res = CliRunner().invoke(cli, ["evaluate", str(first), "--against", str(second), "--format", "json"])
+    assert res.exit_code == 0, res.output
+    scores = json.loads(res.output)
+    # the second annotator named ViT's long form "Vision Transformer"; GPT-2 and BERT are one miss each
+    assert (scores["methods"]["tp"], scores["methods"]["fp"], scores["methods"]["fn"]) == (1, 1, 1)
+    assert scores["tasks"]["tp"] == 1  # containment, as for extracted tasks
+
+
+def test_evaluate_wants_exactly_one_source():
+    res = CliRunner().invoke(cli, ["evaluate", str(GOLD[0]), "--against", str(GOLD[1]), "--corpus", str(SEEDS)])
+    assert res.exit_code == 2 and "one of them" in res.output
