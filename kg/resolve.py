@@ -29,6 +29,15 @@ def norm(name: str) -> str:
     return "".join(ch for ch in folded if ch.isalnum())
 
 
+def entity_key(name: str) -> str:
+    """The resolution key: `norm`, except that a trailing "+" names another entity.
+
+    "DANE+" is an extension of DANE, not a spelling of it ("MAE+", "SMOTE+"),
+    so the plus sign is kept as "plus"; scoring still uses `norm`.
+    """
+    return norm(name.replace("+", "plus")) if "+" in name else norm(name)
+
+
 class _UnionFind:
     """Groups of (group, normalised name) nodes."""
 
@@ -53,31 +62,31 @@ class _UnionFind:
 def resolve(records: Iterable[PaperRecord], gazetteer: Iterable[GazetteerEntry] | None = None) -> Resolution:
     """Map every (paper, name, type) to a canonical entity key and build the entities."""
     records = list(records)
-    gaz = {(GROUP[e.type], norm(e.name)): e for e in (load_gazetteer() if gazetteer is None else gazetteer)
-           if e.type in GROUP and norm(e.name)}
+    gaz = {(GROUP[e.type], entity_key(e.name)): e for e in (load_gazetteer() if gazetteer is None else gazetteer)
+           if e.type in GROUP and entity_key(e.name)}
     uf = _UnionFind()
     surfaces: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     types: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     shorts: set[tuple[str, str]] = set()
     names = list(_names(records))
     for _pid, name, type_, key in names:
-        node = (GROUP[type_], norm(name))
+        node = (GROUP[type_], entity_key(name))
         uf.find(node)
         surfaces[node][name] += 1
         types[node][type_] += 1
         if key:
-            uf.union(node, (GROUP[type_], norm(key)))
+            uf.union(node, (GROUP[type_], entity_key(key)))
     for rec in records:
-        typed = {norm(m.name): GROUP[m.type] for m in rec.mentions if m.type in GROUP}
+        typed = {entity_key(m.name): GROUP[m.type] for m in rec.mentions if m.type in GROUP}
         for long, short in rec.aliases:
-            group = typed.get(norm(short)) or typed.get(norm(long))
-            if group and norm(long) and norm(short):
-                uf.union((group, norm(long)), (group, norm(short)))
-                surfaces[(group, norm(long))][long] += 1
-                shorts.add((group, norm(short)))
+            group = typed.get(entity_key(short)) or typed.get(entity_key(long))
+            if group and entity_key(long) and entity_key(short):
+                uf.union((group, entity_key(long)), (group, entity_key(short)))
+                surfaces[(group, entity_key(long))][long] += 1
+                shorts.add((group, entity_key(short)))
     for node, entry in gaz.items():  # gazetteer aliases merge only groups that occur
         for alias in entry.aliases:
-            anode = (node[0], norm(alias))
+            anode = (node[0], entity_key(alias))
             if anode in uf.parent:
                 uf.union(node, anode)
     return _build(records, names, uf, surfaces, types, shorts, gaz)
@@ -86,10 +95,10 @@ def resolve(records: Iterable[PaperRecord], gazetteer: Iterable[GazetteerEntry] 
 def _names(records: list[PaperRecord]) -> Iterable[tuple[str, str, str, str | None]]:
     for rec in records:
         for m in rec.mentions:
-            if m.type in GROUP and norm(m.name):
+            if m.type in GROUP and entity_key(m.name):
                 yield rec.paper.id, m.name, m.type, m.key
         for r in rec.relations:
-            if r.target_type in GROUP and norm(r.target):
+            if r.target_type in GROUP and entity_key(r.target):
                 yield rec.paper.id, r.target, r.target_type, r.key
 
 
@@ -117,7 +126,7 @@ def _build(records, names, uf, surfaces, types, shorts, gaz) -> Resolution:  # t
         res.entities[key] = Entity(key, kind, label, tuple(sorted(aliases)), None, same_as)
         root_key[root] = key
     for pid, name, type_, _key in names:
-        root = uf.find((GROUP[type_], norm(name)))
+        root = uf.find((GROUP[type_], entity_key(name)))
         if root in root_key:
             res.keys[(pid, name, type_)] = root_key[root]
     _link_variants(res)
@@ -127,7 +136,7 @@ def _build(records, names, uf, surfaces, types, shorts, gaz) -> Resolution:  # t
 def _pick_label(forms: Counter[str], short_nodes: list[tuple[str, str]]) -> str:
     """The acronym when one was defined, else the most frequent surface form."""
     shorts = {n[1] for n in short_nodes}
-    ranked = sorted(forms.items(), key=lambda kv: (norm(kv[0]) not in shorts, -kv[1], kv[0]))
+    ranked = sorted(forms.items(), key=lambda kv: (entity_key(kv[0]) not in shorts, -kv[1], kv[0]))
     return ranked[0][0]
 
 
@@ -143,7 +152,7 @@ def _pick_kind(kinds: Counter[str], entry: GazetteerEntry | None) -> str:
 
 def slug(label: str) -> str:
     """IRI-safe, stable key part: the normalised name, percent-encoded if not ASCII."""
-    base = norm(label) or label.strip().lower()
+    base = entity_key(label) or label.strip().lower()
     return quote(base, safe="")
 
 

@@ -221,3 +221,19 @@ def test_a_known_method_class_compared_against_is_a_baseline(nlp):
                    "classical U-Nets in image segmentation.")
     assert "U-Nets" in rel(rec, "compared_with")
     assert not {m.name for m in rec.mentions} & {"U-Nets"}  # a class, not a mention of its own
+
+
+def test_our_proposed_long_form_method_is_a_proposal_not_a_task(nlp):
+    rec = run(nlp, "We present QuuxMath, which improves reasoning by applying our proposed Reinforcement Learning "
+                   "from Blob Feedback (RLBF) method to mathematics. QuuxMath-Mistral 7B and QuuxMath 70B "
+                   "surpass open models.")
+    assert {"QuuxMath", "RLBF", "QuuxMath-Mistral 7B", "QuuxMath 70B"} <= rel(rec, "proposes")
+    assert "RLBF" not in rel(rec, "addresses")
+
+
+def test_a_plus_version_and_slash_pairs_are_two_names(nlp):
+    rec = run(nlp, "We revisit QANE, an established method. We present an extension, QANE+, which supports "
+                   "inexact solvers. Our method FedQ retains the complexity of QANE/QANE+ on ViT-B/16.")
+    assert "QANE+" in rel(rec, "proposes")
+    assert {"QANE", "QANE+", "ViT-B/16"} <= rel(rec, "mentions")
+    assert "QANE/QANE+" not in rel(rec, "mentions")

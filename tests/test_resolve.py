@@ -55,3 +55,11 @@ def test_keys_are_stable_across_corpora():
     one = resolve([rec("a", ("Llama-3.1", "Method", None))], ())
     two = resolve([rec("z", ("Llama3.1", "Method", None)), rec("y", ("GPT-4", "Method", None))], ())
     assert one.key_for("a", "Llama-3.1", "Method") == two.key_for("z", "Llama3.1", "Method") == "method/llama31"
+
+
+def test_a_plus_version_is_another_entity():
+    """"DANE+" extends DANE: one node each (scoring still folds the plus sign away)."""
+    res = resolve([rec("a", ("DANE", "Method", None), ("DANE+", "Method", None)), rec("b", ("dane+", "Method", None))], ())
+    plain, plus = res.key_for("a", "DANE", "Method"), res.key_for("a", "DANE+", "Method")
+    assert plain != plus and plus == res.key_for("b", "dane+", "Method")
+    assert norm("DANE+") == norm("DANE")

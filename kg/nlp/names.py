@@ -9,6 +9,8 @@ are data files under `ontology/patterns/`.
 
 from __future__ import annotations
 
+import re
+
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
@@ -27,6 +29,7 @@ _SKIP_AFTER_NAMING = {"the", "a", "an", "as", '"', "'", "“", "‘"}
 _MAX_DEFINITIONS = 50
 _MODIFIER_SUFFIXES = ("-based", "-style", "-like", "-free", "-aware", "-guided", "-driven", "-powered", "-specific")
 _DATA_TYPES = ("Dataset", "Benchmark")
+_SINGULAR_KINDS = {"method", "framework", "model", "algorithm", "approach", "technique", "architecture", "module"}
 
 
 def _known_as(token) -> bool:  # type: ignore[no-untyped-def]
@@ -99,14 +102,18 @@ class NameFinder:
         title = is_titled(words)
         if self._is_generic(long.text):
             return "Generic", short.text
+        after = short.end + 1 if short.end < len(short.doc) and short.doc[short.end].text == ")" else short.end
+        named_as = self.lex.phrases.type_words.get(short.doc[after].lower_) if after < len(short.doc) else None
+        if named_as == "Method" and title and short.doc[after].lower_ in _SINGULAR_KINDS and not any(
+                s.start == long.start and s.end >= long.end for s in known):
+            return "Method", short.text  # "our Quux Learning from Blob Feedback (QLBF) method": a name, not the task
         for span in known:
             if _redefined(span, long, short):
                 continue  # "Quux Product Representation (TPR)" is not the listed TPR (true positive rate)
             if span.start < short.end and short.start < span.end or span.start <= long.start < span.end:
                 name = lower_first(long.text) if span.label_ in ("Task", "Metric") else short.text
                 return span.label_, name
-        after = short.end + 1 if short.end < len(short.doc) and short.doc[short.end].text == ")" else short.end
-        if after < len(short.doc) and self.lex.phrases.type_words.get(short.doc[after].lower_) in _DATA_TYPES:
+        if named_as in _DATA_TYPES:
             return self.lex.phrases.type_words[short.doc[after].lower_], short.text  # "(MCR) benchmark"
         head_i = next((i for i, t in enumerate(words) if t.lower_ in _PREPOSITIONS and i > 0), len(words))
         head = words[head_i - 1].lower_ if head_i else ""
@@ -180,7 +187,7 @@ class NameFinder:
                     or _citation_key(doc, i)):
                 i += 1
                 continue
-            end = _glued_end(doc, i + 1)
+            end = _sized_end(doc, _glued_end(doc, i + 1))
             while (end < len(doc) and is_all_caps(toks[end - 1].text) and toks[end - 1].whitespace_
                    and is_all_caps(toks[end].text) and not toks[end].is_sent_start):
                 end += 1
@@ -205,7 +212,7 @@ class NameFinder:
                     continue
             if (end - i >= 2 and any(is_title_word(t.text) for t in toks[i:end])
                     and toks[end - 1].text not in self.lex.title_stop):
-                span = doc[i:end]
+                span = doc[i:_sized_end(doc, end)]
                 if span.text.lower() not in self.lex.generic and not _all_generic(span, self.lex.generic):
                     spans.append(self._tag(span, "Method", span.text, "title"))
             i = max(end, i + 1)
@@ -258,8 +265,25 @@ def _glued_end(doc: Doc, end: int) -> int:
     """Extend over "-" glued on both sides: "Llama-3.1" "-" "8B-Instruct" is one name."""
     while (end + 1 < len(doc) and doc[end].text in ("-", "/") and not doc[end - 1].whitespace_
            and not doc[end].whitespace_ and doc[end + 1].text[:1].isalnum()):
+        if doc[end].text == "/" and _is_word_name(doc[end + 1].text):
+            break  # "BERT/RoBERTa", "DANE/DANE+": two names; "ViT-B/16" is one
         end += 2
     return end
+
+
+_MODEL_SIZE = re.compile(r"\d+(?:\.\d+)?[BMK]|\d+x\d+B")
+
+
+def _sized_end(doc: Doc, end: int) -> int:
+    """"QuuxMath 70B", "Blob-Mistral 7B": a parameter count written after a model name is part of it."""
+    if end < len(doc) and doc[end - 1].whitespace_ and _MODEL_SIZE.fullmatch(doc[end].text):
+        return end + 1
+    return end
+
+
+def _is_word_name(text: str) -> bool:
+    """A capitalised word of two or more letters: a name of its own after a slash."""
+    return text[:1].isupper() and sum(c.isalpha() for c in text) >= 2
 
 
 def _all_generic(span: Span, generic: frozenset[str]) -> bool:

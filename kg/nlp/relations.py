@@ -128,7 +128,17 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
             if ent.source != "gazetteer" and ent.type in _PROPOSABLE and same_name(ent.name, titled):
                 found.setdefault(*_proposed_name(doc, ent))
                 break
+    for ent in ents:
+        if ent.source != "gazetteer" and ent.type == "Method" and ent.name not in found:
+            base = next((p for p in found if found[p] == "Method" and _is_version_of(ent.name, p)), None)
+            if base is not None:
+                found[ent.name] = "Method"  # "QuuxMath 70B", "FedQ-MVR": the paper's own variants
     return found
+
+
+def _is_version_of(name: str, base: str) -> bool:
+    """"QuuxMath-Mistral 7B" is a version of "QuuxMath"; "QuuxMathematics" is not."""
+    return len(base) >= 3 and len(name) > len(base) + 1 and name.startswith(base) and name[len(base)] in " -_"
 
 
 def _title_name(title: str | None) -> str | None:
@@ -206,13 +216,18 @@ def _called_novel(doc: Doc, span: Span) -> bool:
 
 
 def _ours(doc: Doc, span: Span) -> bool:
-    """"X, our newly curated dataset" / "our X module": the paper calls the name its own."""
+    """"X, our newly curated dataset" / "our X module" / "our proposed X (ABC) method": the paper
+    calls the name its own."""
     after = [t.lower_ for t in doc[span.end:min(len(doc), span.end + 2)]]
     if after[:2] == [",", "our"]:
         return True
-    before = doc[span.start - 1].lower_ if span.start > 0 else ""
-    nxt = after[0] if after else ""
-    return before == "our" and nxt in _type_words()
+    before = [t.lower_ for t in doc[max(0, span.start - 2):span.start]]
+    if not (before[-1:] == ["our"] or (before[:1] == ["our"] and before[-1:] in (["proposed"], ["novel"], ["new"]))):
+        return False
+    i = span.end
+    if i + 2 < len(doc) and doc[i].text == "(" and doc[i + 2].text == ")":
+        i += 3  # "our proposed Quux Learning (QL) method"
+    return i < len(doc) and doc[i].lower_ in _type_words()
 
 
 @lru_cache(maxsize=1)

@@ -110,8 +110,8 @@ def _named_after(ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
         if ent.type != "Method" or ent.name in proposed or first[ent.name] is not ent:
             continue
         base = core(ent.name)
-        if len(base) < 3 or not any(c.isupper() for c in base):
-            continue
+        if len(base) < 3 or not any(c.isupper() for c in base) or proposed.get(base):
+            continue  # "Soft QPRs" is the plural of the proposed "Soft QPR", not a method it builds on
         for name, type_ in proposed.items():
             if type_ == "Method" and name != ent.name and _extends(name, base) and name in first:
                 facts.append(Fact("builds_on", ent, first[name].sent, ent.confidence * 0.7))
