@@ -237,3 +237,10 @@ def test_a_plus_version_and_slash_pairs_are_two_names(nlp):
     assert "QANE+" in rel(rec, "proposes")
     assert {"QANE", "QANE+", "ViT-B/16"} <= rel(rec, "mentions")
     assert "QANE/QANE+" not in rel(rec, "mentions")
+
+
+def test_numbers_in_brackets_do_not_end_a_baseline_list(nlp):
+    rec = run(nlp, "We propose Quuxer, a novel prover. Quuxer reaches 96.7% accuracy, outperforming Blob-Math-7B "
+                   "(73.0% and 7.5%) and TheoremQuux (50.1% and 4.0%). It also beats strong baselines "
+                   "(e.g., ZedNet and YarnFormer).")
+    assert {"Blob-Math-7B", "TheoremQuux", "ZedNet", "YarnFormer"} <= rel(rec, "compared_with")

@@ -83,6 +83,20 @@ def test_gazetteer_not_inside_compound(nlp):
     assert [t for t, _ in found].count("ImageNet") == 1
 
 
+def test_gazetteer_splits_and_sentence_initial_capitals(nlp):
+    doc = nlp("We evaluate on the miniF2F-test split. MiniF2F is hard, and Word2vec embeddings help.")
+    found = {s.text: (s.label_, s.kb_id_) for s in doc.spans["kg_gazetteer"]}
+    assert found["miniF2F-test"] == ("Benchmark", "miniF2F-test")  # the named split of a known benchmark
+    assert found["MiniF2F"] == ("Benchmark", "miniF2F")
+    assert found["Word2vec"] == ("Method", "word2vec")
+
+
+def test_rank_cutoff_metrics_are_found_by_shape(nlp):
+    doc = nlp("Our prover reaches 96.7% accuracy (Pass@128) and improves NDCG@10 by 2 points; mail me@x.org.")
+    metrics = {s.text for s in doc.spans["kg_entities"] if s.label_ == "Metric"}
+    assert {"Pass@128", "NDCG@10"} <= metrics and "me@x.org" not in metrics
+
+
 def test_names_find_and_type_new_names(nlp):
     doc = nlp("We propose FooNet, a novel framework. Experiments on the BarSet, QuxBench and ZedData datasets "
               "show that FooNet outperforms BazNN.")

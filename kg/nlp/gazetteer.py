@@ -23,6 +23,9 @@ log = logging.getLogger(__name__)
 
 #: "X-based", "X-style": suffixes after which a glued known method name still counts.
 _MODIFIER_SUFFIXES = frozenset({"based", "style", "like", "guided", "initialized", "derived", "powered"})
+#: "X-test", "X-val": a known dataset glued to the name of a split is that split of it.
+_SPLIT_SUFFIXES = frozenset({"test", "val", "valid", "validation", "dev", "train", "training"})
+_GLUED_SUFFIXES = {"Method": _MODIFIER_SUFFIXES, "Dataset": _SPLIT_SUFFIXES, "Benchmark": _SPLIT_SUFFIXES}
 
 
 def is_case_sensitive(name: str) -> bool:
@@ -50,6 +53,8 @@ def surface_forms(name: str) -> set[str]:
     last = words[-1]
     if last[-1:].isalpha() and not last.endswith("s") and len(last) >= 3:
         forms.add(name + "s")
+    if name[:1].islower() and is_case_sensitive(name):
+        forms.add(name[0].upper() + name[1:])  # "miniF2F" / "MiniF2F", "word2vec" / "Word2vec" at a sentence start
     return forms
 
 
@@ -84,23 +89,28 @@ class Gazetteer:
                 self.exact.add(key, exact)
             if folded:
                 self.folded.add(key, folded)
-            if entry.type == "Method" and " " not in alias:
+            if entry.type in _GLUED_SUFFIXES and " " not in alias:
                 self.prefixes.setdefault(alias if is_case_sensitive(alias) else alias.lower(), (entry.type, entry.name))
         self.size += 1
 
     def _prefixed(self, doc: Doc) -> list[Span]:
         """"CLIP-based", "ViT-style": a known name glued to a modifier suffix is
-        still a mention of that name (the tokenizer keeps the compound whole)."""
+        still a mention of that name (the tokenizer keeps the compound whole);
+        "QuuxBench-test" is the named test split of a known dataset."""
         toks = tokens(doc)
         spans = []
         for token in toks:
             text = token.text
             cut = text.rfind("-")
-            if cut <= 0 or text[cut + 1:].lower() not in _MODIFIER_SUFFIXES:
+            if cut <= 0:
                 continue
             hit = self.prefixes.get(text[:cut]) or self.prefixes.get(text[:cut].lower())
-            if hit is not None:
+            if hit is None or text[cut + 1:].lower() not in _GLUED_SUFFIXES[hit[0]]:
+                continue
+            if hit[0] == "Method":
                 spans.append(Span(doc, token.i, token.i + 1, label=hit[0], kb_id=hit[1], span_id=text[:cut]))
+            else:  # "QuuxBench-test": the named split of a known dataset
+                spans.append(Span(doc, token.i, token.i + 1, label=hit[0], kb_id=text, span_id=text))
         return spans
 
     def __call__(self, doc: Doc) -> Doc:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from kg.nlp import read_lines, read_table
@@ -38,11 +39,17 @@ def load_lexicon() -> NameLexicon:
         field_words=stop,
         metric_cues=frozenset(read_lines("metric_list_cues.txt")),
         weak_heads=frozenset(read_lines("weak_task_heads.txt")),
+        metric_shapes=_alternation(read_lines("metric_shapes.txt")),
     )
     suffixes = tuple((r[0], r[1]) for r in read_table("name_suffixes.tsv") if len(r) == 2)
     proposal_words = frozenset(r[2] for r in read_table("cues.tsv") if len(r) == 3 and r[0] == "proposes" and " " not in r[2])
     return NameLexicon(stop, generic, phrases, suffixes, frozenset(read_lines("title_stop_heads.txt")), proposal_words,
                        frozenset(read_lines("method_heads.txt")), frozenset(read_lines("data_context_words.txt")))
+
+
+def _alternation(patterns: list[str]) -> re.Pattern[str] | None:
+    """One compiled pattern matching any of the lines of a shapes file (None when there are none)."""
+    return re.compile("|".join(f"(?:{p})" for p in patterns)) if patterns else None
 
 
 def inflections(base: str) -> set[str]:

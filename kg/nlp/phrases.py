@@ -9,6 +9,7 @@ including" are split on commas and "and". Every word list is a data file.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -53,6 +54,7 @@ class PhraseLexicon:
     field_words: frozenset[str]
     metric_cues: frozenset[str]
     weak_heads: frozenset[str] = frozenset()
+    metric_shapes: re.Pattern[str] | None = None  # one token that is a metric by its shape ("Pass@128")
 
 
 def is_modifier(token: Token, lex: PhraseLexicon) -> bool:
@@ -190,6 +192,9 @@ def metric_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
     toks = tokens(doc)
     for token in toks:
         low = token.text.lower()
+        if lex.metric_shapes is not None and "@" in low and lex.metric_shapes.fullmatch(token.text):
+            yield doc[token.i:token.i + 1]
+            continue
         if low in lex.metric_cues and token.i + 1 < len(doc) and toks[token.i + 1].lower_ in _LIST_INTRODUCERS:
             yield from list_items(doc, token.i + 1, lex)
         if low not in lex.metric_heads or not token.text.islower() or not _head_ok(token, lex):

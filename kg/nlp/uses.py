@@ -22,6 +22,8 @@ _CLASS_SUFFIXES = ("-based", "-style", "-like")
 _PRIOR_WORDS = {"unlike", "existing", "conventional", "traditional", "prior", "previous", "standard", "classical"}
 # A use cue this close after a comparison cue describes the baseline ("outperforms X trained using Y").
 _BASELINE_REACH = 8
+# A bracket opening with these words holds the list itself, not a note on the item before it.
+_LIST_OPENERS = {"e.g.", "e.g", "eg", "i.e.", "i.e", "including", "such", "like", "namely"}
 # Plain "use" verbs: in a paper that proposes only data, they name the systems it evaluates.
 _WEAK_USES = {"using", "use", "uses", "employ", "employs", "employing", "leverage", "leverages", "leveraging"}
 
@@ -51,16 +53,35 @@ def _classes(doc: Doc, ents: list[Ent]) -> list[Ent]:
 
 def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: int) -> list[Ent]:
     """The entities right after a cue: the first within a few tokens, then its list."""
-    end = min(sentence(doc, cue.start).end, cue.end + window)
-    stop = next((t.i for t in doc[cue.end:end] if t.lower_ in stops), end)
+    outside = _outside_brackets(doc, cue.end, sentence(doc, cue.start).end)
+    end = outside[window] if len(outside) > window else sentence(doc, cue.start).end
+    stop = next((t.i for t in doc[cue.end:end] if t.lower_ in stops and t.i in outside), end)
     found: list[Ent] = []
     last = cue.end
     for e in starting_in(ents, cue.end, stop):
-        if e.span.start - last > (6 if not found else 5):
+        if e.span.start not in outside:
+            continue  # "(Quux et al.)", "(73.0%)": a note on the item before
+        if bisect_left(outside, e.span.start) - bisect_left(outside, last) > (6 if not found else 5):
             break
         found.append(e)
         last = e.span.end
     return found
+
+
+def _outside_brackets(doc: Doc, start: int, end: int) -> list[int]:
+    """Indexes of the tokens in [start, end) that are not inside (or part of) round brackets,
+    so that "X (73.0% and 7.5%) and Y" is a list of two names."""
+    out, depth = [], 0
+    for t in doc[start:end]:
+        if t.text == "(" and t.i + 1 < len(doc) and doc[t.i + 1].lower_ in _LIST_OPENERS and not depth:
+            continue  # "baselines (e.g., X and Y)": the list itself
+        if t.text == "(":
+            depth += 1
+        elif t.text == ")" and depth:
+            depth -= 1
+        elif not depth:
+            out.append(t.i)
+    return out
 
 
 def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[str]) -> list[Fact]:
