@@ -244,3 +244,9 @@ def test_numbers_in_brackets_do_not_end_a_baseline_list(nlp):
                    "(73.0% and 7.5%) and TheoremQuux (50.1% and 4.0%). It also beats strong baselines "
                    "(e.g., ZedNet and YarnFormer).")
     assert {"Blob-Math-7B", "TheoremQuux", "ZedNet", "YarnFormer"} <= rel(rec, "compared_with")
+
+
+def test_versions_and_size_ranges(nlp):
+    rec = run(nlp, "We propose Quux-Former V2, a novel predictor. Smaller models (770M-11B parameters) compete.")
+    assert "Quux-Former V2" in rel(rec, "proposes")
+    assert not any("770M" in m for m in rel(rec, "mentions"))

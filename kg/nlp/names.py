@@ -271,11 +271,12 @@ def _glued_end(doc: Doc, end: int) -> int:
     return end
 
 
-_MODEL_SIZE = re.compile(r"\d+(?:\.\d+)?[BMK]|\d+x\d+B")
+_MODEL_SIZE = re.compile(r"\d+(?:\.\d+)?[BMK]|\d+x\d+B|[Vv]\d+(?:\.\d+)*")
 
 
 def _sized_end(doc: Doc, end: int) -> int:
-    """"QuuxMath 70B", "Blob-Mistral 7B": a parameter count written after a model name is part of it."""
+    """"QuuxMath 70B", "Blob-Mistral 7B", "Quux-Former V2": a parameter count or a version
+    written after a model name is part of it."""
     if end < len(doc) and doc[end - 1].whitespace_ and _MODEL_SIZE.fullmatch(doc[end].text):
         return end + 1
     return end
