@@ -131,23 +131,50 @@ def _match(pred: tuple[str, ...], gold: tuple[str, ...], loose: bool) -> bool:
     return loose and any(a in b or b in a for a in p for b in g)
 
 
+def _assign(golds: list[tuple[str, ...]], preds: list[tuple[str, ...]], loose: bool) -> dict[int, int]:
+    """A largest one-to-one matching of gold items to predictions (gold index -> prediction index).
+
+    Why not first-come greedy: with containment matching, the gold task
+    "text-to-image generation" would take a predicted "image generation" and
+    leave the exact prediction unmatched. Exact matches are tried first, then
+    augmenting paths (Kuhn's algorithm) make the matching as large as possible.
+    """
+    edges = []
+    for g in golds:
+        exact = [j for j, p in enumerate(preds) if _match(p, g, False)]
+        rest = [j for j, p in enumerate(preds) if loose and j not in exact and _match(p, g, True)]
+        edges.append(exact + rest)
+    owner: dict[int, int] = {}
+
+    def augment(i: int, seen: set[int]) -> bool:
+        for j in edges[i]:
+            if j not in seen:
+                seen.add(j)
+                if j not in owner or augment(owner[j], seen):
+                    owner[j] = i
+                    return True
+        return False
+
+    for i in range(len(golds)):
+        augment(i, set())
+    return {i: j for j, i in owner.items()}
+
+
 def score(gold: dict[str, dict], pred: dict[str, dict[str, list[tuple[str, ...]]]]) -> Evaluation:
-    """Micro P/R/F1 per field with one-to-one greedy matching per paper."""
+    """Micro P/R/F1 per field with a largest one-to-one matching per paper."""
     scores = {f: Score() for f in FIELDS}
     diffs: list[PaperDiff] = []
     missing = sorted(pid for pid in gold if pid not in pred)
     for pid, rec in sorted(gold.items()):
         for fld in FIELDS:
             diff = PaperDiff(pid, fld)
-            unmatched = list(pred.get(pid, {}).get(fld, []))
-            for g in _gold_items(rec, fld):
-                hit = next((p for p in unmatched if _match(p, g, fld in LOOSE)), None)
-                if hit is None:
-                    diff.missed.append(g[0])
-                else:
-                    unmatched.remove(hit)
-                    diff.matched.append(g[0])
-            diff.extra = [p[0] if len(p) == 1 else "/".join(p) for p in unmatched]
+            preds = list(pred.get(pid, {}).get(fld, []))
+            golds = _gold_items(rec, fld)
+            pairs = _assign(golds, preds, fld in LOOSE)
+            for i, g in enumerate(golds):
+                (diff.matched if i in pairs else diff.missed).append(g[0])
+            taken = set(pairs.values())
+            diff.extra = [p[0] if len(p) == 1 else "/".join(p) for j, p in enumerate(preds) if j not in taken]
             s = scores[fld]
             s.tp += len(diff.matched)
             s.fn += len(diff.missed)

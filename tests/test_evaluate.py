@@ -88,3 +88,15 @@ def test_agreement_between_two_annotators(tmp_path):
 def test_evaluate_wants_exactly_one_source():
     res = CliRunner().invoke(cli, ["evaluate", str(GOLD[0]), "--against", str(GOLD[1]), "--corpus", str(SEEDS)])
     assert res.exit_code == 2 and "one of them" in res.output
+
+
+def test_matching_is_one_to_one_and_as_large_as_possible():
+    # first-come greedy would give "image generation" the long prediction and miss "video synthesis"
+    gold = {"p": {"id": "p", "tasks": ["image generation", "video synthesis"]}}
+    pred = {"p": {"tasks": [("image generation and video synthesis",), ("image generation",)]}}
+    ev = score(gold, pred)
+    assert (ev.scores["tasks"].tp, ev.scores["tasks"].fp, ev.scores["tasks"].fn) == (2, 0, 0)
+    # an exact match is preferred to a containing one
+    ev = score({"p": {"id": "p", "tasks": ["text-to-image generation"]}},
+               {"p": {"tasks": [("image generation",), ("text-to-image generation",)]}})
+    assert ev.diffs[[d.field for d in ev.diffs].index("tasks")].extra == ["image generation"]
