@@ -97,6 +97,17 @@ def test_rank_cutoff_metrics_are_found_by_shape(nlp):
     assert {"Pass@128", "NDCG@10"} <= metrics and "me@x.org" not in metrics
 
 
+def test_appositive_acronym_definition(nlp):
+    doc = nlp("We present QOFI, Quux OF Images, a new vision model. We use BERT, GPT and T5, all strong.")
+    assert [(a.text, b.text) for a, b in doc._.kg_abbreviations] == [("Quux OF Images", "QOFI")]
+
+
+def test_organisations_and_compute_units_are_not_methods(nlp):
+    doc = nlp("The model beats OpenAI's BlobNet while needing 9 MFLOPs less computation.")
+    types = {s.text: s.label_ for s in doc.spans["kg_entities"]}
+    assert "OpenAI" not in types and types["BlobNet"] == "Method" and types["MFLOPs"] == "Metric"
+
+
 def test_names_find_and_type_new_names(nlp):
     doc = nlp("We propose FooNet, a novel framework. Experiments on the BarSet, QuxBench and ZedData datasets "
               "show that FooNet outperforms BazNN.")

@@ -55,7 +55,7 @@ def _qualified_short_form(inner: Span) -> bool:
 
 
 class AbbreviationDetector:
-    """Find "long form (SF)" and "SF (long form)" definitions.
+    """Find "long form (SF)", "SF (long form)", "long form or SF" and "SF, Long Form," definitions.
 
     Reads: tokens and sentence boundaries. Writes: `Doc._.kg_abbreviations`,
     a list of (long form Span, short form Span) pairs, in text order.
@@ -70,6 +70,8 @@ class AbbreviationDetector:
                 pair = self._definition(doc, token.i)
             elif token.lower_ == "or" and 0 < token.i < len(doc) - 1 and is_short_form(toks[token.i + 1].text):
                 pair = self._or_definition(doc, doc[token.i + 1:token.i + 2])
+            elif token.text == "," and token.i > 0 and is_short_form(toks[token.i - 1].text):
+                pair = self._appositive(doc, token.i)
             if pair is not None:
                 pairs.append(pair)
         doc._.kg_abbreviations = pairs
@@ -140,6 +142,27 @@ class AbbreviationDetector:
         words = long.text.replace("-", " ").split()
         letters = [c for c in short.text if c.isalpha()]
         if words[0][0].lower() != letters[0].lower() or not len(letters) - 1 <= len(words) <= len(letters):
+            return None
+        return pair
+
+    @classmethod
+    def _appositive(cls, doc: Doc, comma: int) -> tuple[Span, Span] | None:
+        """"QOFI, Quux OF Images, a new model": a Title-Case long form between commas after the
+        short form. Stricter than a parenthesis: every word capitalised, first letters agree."""
+        end = comma + 1
+        while end < len(doc) and end - comma <= 6 and doc[end].text not in (",", "(", ":", ".", ";"):
+            end += 1
+        if end >= len(doc) or doc[end].text not in (",", "(", ":") or end - comma < 3:
+            return None
+        inner = doc[comma + 1:end]
+        if not all(t.text[:1].isupper() or t.lower_ in ("of", "for", "and", "to", "in", "on", "with") for t in inner):
+            return None
+        pair = cls._reverse(doc[comma - 1:comma], inner)
+        if pair is None:
+            return None
+        letters = [c for c in doc[comma - 1].text if c.isalpha()]
+        words = inner.text.replace("-", " ").split()
+        if words[0][0].lower() != letters[0].lower() or len(words) > len(letters):
             return None
         return pair
 
