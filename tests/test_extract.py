@@ -250,3 +250,10 @@ def test_versions_and_size_ranges(nlp):
     rec = run(nlp, "We propose Quux-Former V2, a novel predictor. Smaller models (770M-11B parameters) compete.")
     assert "Quux-Former V2" in rel(rec, "proposes")
     assert not any("770M" in m for m in rel(rec, "mentions"))
+
+
+def test_a_known_name_introduced_with_its_definition_is_proposed(nlp):
+    rec = run(nlp, "By instruction tuning on such data, we introduce LLaVA: Large Language and Vision Assistant, an "
+                   "end-to-end trained model. We use CLIP, a strong encoder.")
+    assert rel(rec, "proposes") == {"LLaVA"}
+    assert "Vision Assistant" not in rel(rec, "mentions")

@@ -70,7 +70,7 @@ class AbbreviationDetector:
                 pair = self._definition(doc, token.i)
             elif token.lower_ == "or" and 0 < token.i < len(doc) - 1 and is_short_form(toks[token.i + 1].text):
                 pair = self._or_definition(doc, doc[token.i + 1:token.i + 2])
-            elif token.text == "," and token.i > 0 and is_short_form(toks[token.i - 1].text):
+            elif token.text in (",", ":") and token.i > 0 and is_short_form(toks[token.i - 1].text):
                 pair = self._appositive(doc, token.i)
             if pair is not None:
                 pairs.append(pair)
@@ -147,8 +147,8 @@ class AbbreviationDetector:
 
     @classmethod
     def _appositive(cls, doc: Doc, comma: int) -> tuple[Span, Span] | None:
-        """"QOFI, Quux OF Images, a new model": a Title-Case long form between commas after the
-        short form. Stricter than a parenthesis: every word capitalised, first letters agree."""
+        """"QOFI, Quux OF Images, a new model" / "QuuxVA: Large Quux and Vision Assistant, a ...":
+        a Title-Case long form after the short form and a comma or colon. Stricter than a parenthesis: every word capitalised, first letters agree."""
         end = comma + 1
         while end < len(doc) and end - comma <= 6 and doc[end].text not in (",", "(", ":", ".", ";"):
             end += 1

@@ -167,10 +167,18 @@ def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
     sent_end = min(sentence(doc, cue.start).end, cue.end + 16)
     stop = next((t.i for t in doc[cue.end:sent_end] if t.lower_ in _PROPOSE_STOP), sent_end)
     for ent in starting_in(ents, cue.end, stop):
+        if ent.source == "gazetteer" and ent.span.start == cue.end and _described(doc, ent.span.end):
+            return ent  # "we introduce QuuxVA: Large Quux ..., a model": a known name introduced by its own paper
         if ent.source != "gazetteer":
             if (ent.type in _PROPOSABLE and (ent.type != "Unknown" or len(ent.span) > 1)) or _titled_task(doc, ent):
                 return ent
     return None
+
+
+def _described(doc: Doc, i: int) -> bool:
+    """Does the name ending before token i get defined right away: "X: Long Form" or "X, a ..."?"""
+    words = [t.lower_ for t in doc[i:min(len(doc), i + 2)]]
+    return words[:1] == [":"] or words in ([",", "a"], [",", "an"])
 
 
 def _coordinated(doc: Doc, ents: list[Ent], first: Ent) -> list[Ent]:
