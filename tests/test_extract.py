@@ -257,3 +257,9 @@ def test_a_known_name_introduced_with_its_definition_is_proposed(nlp):
                    "end-to-end trained model. We use CLIP, a strong encoder.")
     assert rel(rec, "proposes") == {"LLaVA"}
     assert "Vision Assistant" not in rel(rec, "mentions")
+
+
+def test_incorporating_a_name_already_used_is_not_proposing_it(nlp):
+    rec = run(nlp, "Quux network (QNN) based approaches dominate the field. We then propose BlobFormer. "
+                   "We incorporate the capability of QNN into BlobFormer. We incorporate Zebra Mode Smoothing.")
+    assert rel(rec, "proposes") == {"BlobFormer", "Zebra Mode Smoothing"}

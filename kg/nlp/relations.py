@@ -23,6 +23,7 @@ METHODS = {"Method", "Unknown"}
 _DATA = {"Dataset", "Benchmark"}
 _PROPOSE_STOP = {";", "that", "which", "whose", "where", "to", "while", "but"}
 _NOVEL = {"novel", "new"}
+_USE_LIKE = {"incorporate"}  # proposal cues that also mean "use": the name must be new
 _NAMING_WORDS = {"called", "named", "termed", "dubbed", "coined", "call", "name", "dub", "term"}
 _SOURCE_CONFIDENCE = {"gazetteer": 0.9, "abbreviation": 0.8, "named": 0.75, "technique": 0.6, "shape": 0.6, "title": 0.5,
                       "task": 0.5, "metric": 0.55}
@@ -169,10 +170,17 @@ def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
     for ent in starting_in(ents, cue.end, stop):
         if ent.source == "gazetteer" and ent.span.start == cue.end and _described(doc, ent.span.end):
             return ent  # "we introduce QuuxVA: Large Quux ..., a model": a known name introduced by its own paper
-        if ent.source != "gazetteer":
-            if (ent.type in _PROPOSABLE and (ent.type != "Unknown" or len(ent.span) > 1)) or _titled_task(doc, ent):
-                return ent
+        if ent.source == "gazetteer" or (cue[0].lower_ in _USE_LIKE and _seen_before(ents, ent, cue.start)):
+            continue
+        if (ent.type in _PROPOSABLE and (ent.type != "Unknown" or len(ent.span) > 1)) or _titled_task(doc, ent):
+            return ent
     return None
+
+
+def _seen_before(ents: list[Ent], ent: Ent, start: int) -> bool:
+    """Was the name already used before token `start`? After a cue that may mean "use" as well
+    as "propose" ("we incorporate QNN into ..."), only a name new to the abstract is proposed."""
+    return any(e.name == ent.name and e.span.start < start for e in ents)
 
 
 def _described(doc: Doc, i: int) -> bool:
