@@ -108,6 +108,14 @@ def test_organisations_and_compute_units_are_not_methods(nlp):
     assert "OpenAI" not in types and types["BlobNet"] == "Method" and types["MFLOPs"] == "Metric"
 
 
+def test_models_by_size_and_data_by_a_measured_value(nlp):
+    doc = nlp("We evaluate DistQuux on Blobma-7B and on Zed 1.5B. QuuxNet improves from 0.929 to 0.938 Dice "
+              "(QUUXSEG2021) and 0.874 Dice (Blob2022).")
+    types = {s.text: s.label_ for s in doc.spans["kg_entities"]}
+    assert types["Blobma-7B"] == "Method"
+    assert types["QUUXSEG2021"] == types["Blob2022"] == "Dataset"
+
+
 def test_names_find_and_type_new_names(nlp):
     doc = nlp("We propose FooNet, a novel framework. Experiments on the BarSet, QuxBench and ZedData datasets "
               "show that FooNet outperforms BazNN.")

@@ -8,6 +8,8 @@ evaluation context ("experiments on X") decides it.
 
 from __future__ import annotations
 
+import re
+
 from spacy.tokens import Doc, Span
 
 _LIST_GLUE = {",", "and", "or", "as", "well", "the"}
@@ -21,14 +23,16 @@ class NameTyper:
     """Assign a type to new names by the words around them (see module docstring)."""
 
     def __init__(self, type_words: dict[str, str], suffixes: tuple[tuple[str, str], ...],
-                 context_words: frozenset[str] = frozenset()) -> None:
+                 context_words: frozenset[str] = frozenset(), method_shapes: re.Pattern[str] | None = None) -> None:
         self.type_words = {w: t for w, t in type_words.items() if t in ("Method", *_DATA_TYPES)}
         self.suffixes = suffixes
         self.context_words = context_words  # ontology/patterns/data_context_words.txt
+        self.method_shapes = method_shapes  # ontology/patterns/method_shapes.txt
 
     def assign(self, doc: Doc, entities: list[Span]) -> list[Span]:
         """The entities, new names retyped by context."""
         out = list(entities)
+        measured = {e.end for e in entities if e.label_ == "Metric" and e.start > 0 and _is_value(doc[e.start - 1])}
         for group in list_groups(doc, list(range(len(entities))), entities):
             members = [entities[i] for i in group]
             guess = self._group_type(doc, members)
@@ -36,12 +40,14 @@ class NameTyper:
                 span = entities[i]
                 if span.id_ not in _RETYPABLE:
                     continue
-                label = self._suffix_type(span.text) or guess
+                label = self._suffix_type(span.text) or guess or _measured_on(doc, span, measured)
                 if label and label != span.label_:
                     out[i] = Span(doc, span.start, span.end, label=label, kb_id=span.kb_id_, span_id=span.id_)
         return out
 
     def _suffix_type(self, text: str) -> str | None:
+        if self.method_shapes is not None and self.method_shapes.search(text):
+            return "Method"  # "Quux-7B": evaluated on, but a model
         for suffix, type_ in self.suffixes:
             if text.endswith(suffix) and len(text) > len(suffix):
                 return type_
@@ -94,6 +100,18 @@ class NameTyper:
             if word in _APPOSITION_STOP or doc[j].is_sent_start:
                 return None
         return None
+
+
+def _is_value(token) -> bool:  # type: ignore[no-untyped-def]
+    return token.like_num or token.text == "%" or token.text[:1].isdigit()
+
+
+def _measured_on(doc: Doc, span: Span, measured: set[int]) -> str | None:
+    """"0.938 Dice (QuuxSeg2021)": a name in brackets right after a reported value is the data."""
+    if span.start >= 2 and doc[span.start - 1].text == "(" and span.start - 1 in measured:
+        if span.end < len(doc) and doc[span.end].text in (")", ","):
+            return "Dataset"
+    return None
 
 
 def list_groups(doc: Doc, index: list[int], spans: list[Span]) -> list[list[int]]:
