@@ -263,3 +263,9 @@ def test_incorporating_a_name_already_used_is_not_proposing_it(nlp):
     rec = run(nlp, "Quux network (QNN) based approaches dominate the field. We then propose BlobFormer. "
                    "We incorporate the capability of QNN into BlobFormer. We incorporate Zebra Mode Smoothing.")
     assert rel(rec, "proposes") == {"BlobFormer", "Zebra Mode Smoothing"}
+
+
+def test_a_model_the_work_improves_is_baseline_and_base(nlp):
+    rec = run(nlp, "We propose QuuxDec, a novel decoding method. QuuxDec consistently improves the performance of "
+                   "BlobLM models on TruthfulQA by 12 points.")
+    assert "BlobLM" in rel(rec, "compared_with") and "BlobLM" in rel(rec, "builds_on")

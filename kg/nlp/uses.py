@@ -24,6 +24,8 @@ _PRIOR_WORDS = {"unlike", "existing", "conventional", "traditional", "prior", "p
 _BASELINE_REACH = 8
 # A bracket opening with these words holds the list itself, not a note on the item before it.
 _LIST_OPENERS = {"e.g.", "e.g", "eg", "i.e.", "i.e", "including", "such", "like", "namely"}
+# Cue labels whose targets are baselines; "improves" ones are also methods the work is applied to.
+_COMPARING = {"compared_with", "improves"}
 # Plain "use" verbs: in a paper that proposes only data, they name the systems it evaluates.
 _WEAK_USES = {"using", "use", "uses", "employ", "employs", "employing", "leverage", "leverages", "leveraging"}
 
@@ -33,7 +35,7 @@ def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
     facts = []
     cands = sorted(ents + _classes(doc, ents), key=lambda e: e.span.start)
     for cue in doc.spans.get("kg_cues", []):
-        if cue.label_ != "compared_with" or cue.id_ != "after":
+        if cue.label_ not in _COMPARING or cue.id_ != "after":
             continue
         for ent in _following(doc, cands, cue, _BASELINE_END, window=18):
             if ent.span.text.lower().endswith(_CLASS_SUFFIXES):
@@ -91,6 +93,10 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
     compare_starts = sorted(c.start for c in cues if c.label_ == "compared_with" and c.id_ == "after")
     data_paper = bool(proposed) and "Method" not in proposed.values()
     for cue in cues:
+        if cue.label_ == "improves":
+            facts += [Fact("builds_on", e, sentence(doc, cue.start), e.confidence)
+                      for e in _following(doc, ents, cue, _BASELINE_END, window=12)
+                      if e.type == "Method" and e.name not in proposed]
         if cue.label_ != "builds_on":
             continue
         if cue.id_ == "after" and (_describes_baseline(doc, compare_starts, cue)
