@@ -42,6 +42,13 @@ def test_sentencizer_keeps_abbreviations_and_splits_missing_space():
     ]
 
 
+def test_a_sentence_glued_after_a_capital_is_split(nlp):
+    doc = nlp("This comes from the layers in QuuxT.In this paper, we fix it. The U.S.A. and Node.js stay.")
+    texts = [t.text for t in doc]
+    assert texts[6:9] == ["QuuxT", ".", "In"] and "U.S.A." in texts and "Node.js" in texts
+    assert len(list(doc.sents)) == 3
+
+
 def test_tokenizer_keeps_coined_names_whole():
     nlp = _blank()
     assert [t.text for t in nlp("XY-Former on MS-COCO and Geometry3K")] == [

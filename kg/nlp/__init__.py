@@ -56,6 +56,11 @@ def read_table(*parts: str) -> Iterator[list[str]]:
 _CAPITAL_STOP = r"(?<=[0-9a-z][A-Z])\."
 
 
+# A sentence glued to the next after a name ending in a capital: "layers in ViT.In this paper" (spaCy
+# splits "computation.As" only after a lower-case letter).
+_GLUED_STOP = r"(?<=[A-Za-z][A-Z])\.(?=[A-Z][a-z]+\b)"
+
+
 def keep_name_tokens(nlp: Language) -> None:
     """Keep coined names whole: no split at letter-hyphen-letter or before a unit.
 
@@ -63,6 +68,7 @@ def keep_name_tokens(nlp: Language) -> None:
     (spaCy would cut the "K" off as a unit, as in "20km").
     """
     infixes = [_PLAIN_HYPHEN.sub("(?:", rule) for rule in nlp.Defaults.infixes]
+    infixes.append(_GLUED_STOP)
     nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
     suffixes = [rule for rule in nlp.Defaults.suffixes if not rule.startswith(_UNIT_SUFFIX)]
     suffixes.append(_CAPITAL_STOP)
