@@ -123,6 +123,13 @@ def test_models_by_size_and_data_by_a_measured_value(nlp):
     assert types["QUUXSEG2021"] == types["Blob2022"] == "Dataset"
 
 
+def test_a_suite_of_models_is_a_method_and_a_suite_of_tasks_a_benchmark(nlp):
+    doc = nlp("We introduce QUURUS, a suite of large language models for reasoning. We also release "
+              "BlobSuite, a suite of benchmarks.")
+    types = {s.text: s.label_ for s in doc.spans["kg_entities"]}
+    assert types["QUURUS"] == "Method" and types["BlobSuite"] == "Benchmark"
+
+
 def test_names_find_and_type_new_names(nlp):
     doc = nlp("We propose FooNet, a novel framework. Experiments on the BarSet, QuxBench and ZedData datasets "
               "show that FooNet outperforms BazNN.")

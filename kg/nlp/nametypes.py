@@ -95,8 +95,8 @@ class NameTyper:
             return None
         for j in range(i + 2, min(len(doc), i + 14)):
             word = doc[j].lower_
-            if word in self.type_words:
-                return self.type_words[word]
+            if word in self.type_words and not (j + 1 < len(doc) and doc[j + 1].lower_ == "of"):
+                return self.type_words[word]  # "a suite of quux models": the head after "of" decides
             if word in _APPOSITION_STOP or doc[j].is_sent_start:
                 return None
         return None
