@@ -125,9 +125,9 @@ def test_models_by_size_and_data_by_a_measured_value(nlp):
 
 def test_a_suite_of_models_is_a_method_and_a_suite_of_tasks_a_benchmark(nlp):
     doc = nlp("We introduce QUURUS, a suite of large language models for reasoning. We also release "
-              "BlobSuite, a suite of benchmarks.")
+              "BlobSuite, a suite of benchmarks. It owes much to ZEDPLAY, our newly-curated training dataset.")
     types = {s.text: s.label_ for s in doc.spans["kg_entities"]}
-    assert types["QUURUS"] == "Method" and types["BlobSuite"] == "Benchmark"
+    assert types["QUURUS"] == "Method" and types["BlobSuite"] == "Benchmark" and types["ZEDPLAY"] == "Dataset"
 
 
 def test_names_find_and_type_new_names(nlp):

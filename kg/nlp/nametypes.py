@@ -91,7 +91,7 @@ class NameTyper:
 
     def _apposition(self, doc: Doc, span: Span) -> str | None:
         i = span.end
-        if i + 1 >= len(doc) or doc[i].text != "," or doc[i + 1].lower_ not in ("a", "an", "the"):
+        if i + 1 >= len(doc) or doc[i].text != "," or doc[i + 1].lower_ not in ("a", "an", "the", "our"):
             return None
         for j in range(i + 2, min(len(doc), i + 14)):
             word = doc[j].lower_
