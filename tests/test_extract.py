@@ -269,3 +269,8 @@ def test_a_model_the_work_improves_is_baseline_and_base(nlp):
     rec = run(nlp, "We propose QuuxDec, a novel decoding method. QuuxDec consistently improves the performance of "
                    "BlobLM models on TruthfulQA by 12 points.")
     assert "BlobLM" in rel(rec, "compared_with") and "BlobLM" in rel(rec, "builds_on")
+
+
+def test_inspired_by_a_method_builds_on_it(nlp):
+    rec = run(nlp, "Inspired by how QuBERT uses clustering to discover units, we propose BlobFA, a novel model.")
+    assert "QuBERT" in rel(rec, "builds_on")
