@@ -274,3 +274,9 @@ def test_a_model_the_work_improves_is_baseline_and_base(nlp):
 def test_inspired_by_a_method_builds_on_it(nlp):
     rec = run(nlp, "Inspired by how QuBERT uses clustering to discover units, we propose BlobFA, a novel model.")
     assert "QuBERT" in rel(rec, "builds_on")
+
+
+def test_a_model_used_and_compared_is_in_both_relations(nlp):
+    rec = run(nlp, "We present QOFI, a new vision model. We label images using a BLIPX model. QOFI outperforms "
+                   "the BLIPX model trained on the original data.")
+    assert "BLIPX" in rel(rec, "builds_on") and "BLIPX" in rel(rec, "compared_with")

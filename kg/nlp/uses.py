@@ -87,7 +87,11 @@ def _outside_brackets(doc: Doc, start: int, end: int) -> list[int]:
 
 
 def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[str]) -> list[Fact]:
-    """Methods used by the paper: after "based on", "using", "fine-tune", ... or before "backbone"."""
+    """Methods used by the paper: after "based on", "using", "fine-tune", ... or before "backbone".
+
+    A use stated by a cue stands even when the paper also compares with the method (a model used
+    to label data and beaten as a baseline is both); `excluded` (the baselines) only keeps the
+    weak rule below from calling a baseline a base."""
     facts = []
     cues = list(doc.spans.get("kg_cues", []))
     compare_starts = sorted(c.start for c in cues if c.label_ == "compared_with" and c.id_ == "after")
@@ -110,7 +114,7 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
                        if e.span.end == cue.start or e.span.start == cue.start]
             targets = [e for e in targets if not _prior_use(doc, e.span.start)]
         for ent in targets:
-            if ent.type == "Method" and ent.name not in proposed and ent.name not in excluded:
+            if ent.type == "Method" and ent.name not in proposed:
                 facts.append(Fact("builds_on", ent, sentence(doc, cue.start), ent.confidence))
     facts = [f for f in facts if not _variant_of_proposed(f.ent.name, proposed)]
     facts += _named_after(ents, proposed)
