@@ -1,7 +1,8 @@
 """Baselines and used methods of a paper: "outperforms X, Y and Z", "based on X", "X backbone".
 
 A relation cue relates the entities that follow it in its sentence (a whole
-coordinated list); a method the paper uses is not one it is compared with.
+coordinated list). A method may be both used and compared with when cues say
+so; only the weak "named in the paper's own sentences" rule leaves baselines out.
 """
 
 from __future__ import annotations
