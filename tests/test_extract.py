@@ -280,3 +280,8 @@ def test_a_model_used_and_compared_is_in_both_relations(nlp):
     rec = run(nlp, "We present QOFI, a new vision model. We label images using a BLIPX model. QOFI outperforms "
                    "the BLIPX model trained on the original data.")
     assert "BLIPX" in rel(rec, "builds_on") and "BLIPX" in rel(rec, "compared_with")
+
+
+def test_models_the_paper_trains_are_built_on(nlp):
+    rec = run(nlp, "We propose BlobLabel, a novel labelling method. Then we train QLIP models on these labels.")
+    assert "QLIP" in rel(rec, "builds_on")
