@@ -285,3 +285,9 @@ def test_a_model_used_and_compared_is_in_both_relations(nlp):
 def test_models_the_paper_trains_are_built_on(nlp):
     rec = run(nlp, "We propose BlobLabel, a novel labelling method. Then we train QLIP models on these labels.")
     assert "QLIP" in rel(rec, "builds_on")
+
+
+def test_a_method_after_a_use_cue_but_behind_a_comparison_is_a_baseline(nlp):
+    rec = run(nlp, "We propose QuuxConv, a novel layer. Using this extension, we outperform a BlobFormer on "
+                   "WikiText103 by 0.2 PPL.")
+    assert "BlobFormer" in rel(rec, "compared_with") and "BlobFormer" not in rel(rec, "builds_on")

@@ -71,6 +71,12 @@ def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: in
     return found
 
 
+def _next_start(starts: list[int], i: int, default: int) -> int:
+    """The first of the sorted `starts` at or after token i (`default` when there is none)."""
+    k = bisect_left(starts, i)
+    return starts[k] if k < len(starts) else default
+
+
 def _outside_brackets(doc: Doc, start: int, end: int) -> list[int]:
     """Indexes of the tokens in [start, end) that are not inside (or part of) round brackets,
     so that "X (73.0% and 7.5%) and Y" is a list of two names."""
@@ -108,8 +114,9 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
                                    or (data_paper and cue[0].lower_ in _WEAK_USES)):
             continue
         if cue.id_ == "after":
+            cut = _next_start(compare_starts, cue.end, len(doc))  # "Using X, we outperform a Quux": a baseline
             targets = [e for e in _following(doc, ents, cue, _COMPARE_STOP, window=8)[:5]
-                       if not _prior_use(doc, e.span.start)]
+                       if not _prior_use(doc, e.span.start) and e.span.start < cut]
         else:
             targets = [e for e in starting_in(ents, cue.start - 12, cue.start + 1)
                        if e.span.end == cue.start or e.span.start == cue.start]
