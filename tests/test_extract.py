@@ -291,3 +291,9 @@ def test_a_method_after_a_use_cue_but_behind_a_comparison_is_a_baseline(nlp):
     rec = run(nlp, "We propose QuuxConv, a novel layer. Using this extension, we outperform a BlobFormer on "
                    "WikiText103 by 0.2 PPL.")
     assert "BlobFormer" in rel(rec, "compared_with") and "BlobFormer" not in rel(rec, "builds_on")
+
+
+def test_a_based_class_in_background_is_not_built_on(nlp):
+    rec = run(nlp, "Transformer-based trajectory methods have shown strong results. We propose BlobRL, a novel "
+                   "method. Our CLIP-based planner is fast.")
+    assert "Transformer" not in rel(rec, "builds_on") and "CLIP" in rel(rec, "builds_on")

@@ -103,6 +103,7 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
     cues = list(doc.spans.get("kg_cues", []))
     compare_starts = sorted(c.start for c in cues if c.label_ == "compared_with" and c.id_ == "after")
     data_paper = bool(proposed) and "Method" not in proposed.values()
+    own = own_sentences(ents, proposed)
     for cue in cues:
         if cue.label_ == "improves":
             facts += [Fact("builds_on", e, sentence(doc, cue.start), e.confidence)
@@ -117,6 +118,8 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
             cut = _next_start(compare_starts, cue.end, len(doc))  # "Using X, we outperform a Quux": a baseline
             targets = [e for e in _following(doc, ents, cue, _COMPARE_STOP, window=8)[:5]
                        if not _prior_use(doc, e.span.start) and e.span.start < cut]
+        elif cue[-1].lower_.endswith(_CLASS_SUFFIXES) and not own(sentence(doc, cue.start)):
+            continue  # "Transformer-based methods dominate": background, not this paper's base
         else:
             targets = [e for e in starting_in(ents, cue.start - 12, cue.start + 1)
                        if e.span.end == cue.start or e.span.start == cue.start]
@@ -128,7 +131,6 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
     facts += _named_after(ents, proposed)
     if "Method" not in proposed.values():
         return facts
-    own = own_sentences(ents, proposed)
     for ent in ents:  # weaker: a method named where a method paper describes its own work
         sent = sentence(doc, ent.span.start)
         if (ent.type == "Method" and ent.name not in proposed and ent.name not in excluded and own(sent)
