@@ -297,3 +297,15 @@ def test_a_based_class_in_background_is_not_built_on(nlp):
     rec = run(nlp, "Transformer-based trajectory methods have shown strong results. We propose BlobRL, a novel "
                    "method. Our CLIP-based planner is fast.")
     assert "Transformer" not in rel(rec, "builds_on") and "CLIP" in rel(rec, "builds_on")
+
+
+def test_the_naming_word_gives_the_proposed_name(nlp):
+    rec = run(nlp, "The success of Quux Neural Networks (QNNs) needs explanations. In this work, we propose a novel "
+                   "framework of explainable QNNs, called Prototype Blob Bottleneck (PBB), for graphs.")
+    assert rel(rec, "proposes") == {"PBB"}
+
+
+def test_a_term_defined_by_is_called_is_not_proposed(nlp):
+    rec = run(nlp, "Hidden features may affect both selection and feedback, which is called hidden quuxing. "
+                   "We propose BlobDebias, a novel method.")
+    assert rel(rec, "proposes") == {"BlobDebias"}

@@ -115,6 +115,8 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
         if not naming and not is_first_person(sentence(doc, cue.start), cue.end):
             continue
         target = _first_proposable(doc, ents, cue)
+        if target is not None and naming and target.span.text.islower() and _defines_a_term(doc, cue):
+            continue  # "..., which is called quux confounding": a term defined, not an artifact proposed
         if target is not None:
             found.setdefault(*_proposed_name(doc, target))
             for other in _coordinated(doc, ents, target):
@@ -167,6 +169,8 @@ def _is_noun_use(cue: Span) -> bool:
 def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
     sent_end = min(sentence(doc, cue.start).end, cue.end + 16)
     stop = next((t.i for t in doc[cue.end:sent_end] if t.lower_ in _PROPOSE_STOP), sent_end)
+    if cue[0].lower_ not in _NAMING_WORDS and any(t.lower_ in _NAMING_WORDS for t in doc[cue.end:stop]):
+        return None  # "we propose a framework of quux GNNs, called QGIB": the naming cue gives the name
     for ent in starting_in(ents, cue.end, stop):
         if ent.source == "gazetteer" and ent.span.start == cue.end and _described(doc, ent.span.end):
             return ent  # "we introduce QuuxVA: Large Quux ..., a model": a known name introduced by its own paper
@@ -175,6 +179,12 @@ def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
         if (ent.type in _PROPOSABLE and (ent.type != "Unknown" or len(ent.span) > 1)) or _titled_task(doc, ent):
             return ent
     return None
+
+
+def _defines_a_term(doc: Doc, cue: Span) -> bool:
+    """"X is called", "which are termed": a passive naming outside the first person defines a term."""
+    return (cue.start > 0 and doc[cue.start - 1].lower_ in ("is", "are", "was", "were")
+            and not is_first_person(sentence(doc, cue.start), cue.start))
 
 
 def _seen_before(ents: list[Ent], ent: Ent, start: int) -> bool:
