@@ -130,6 +130,14 @@ def test_a_suite_of_models_is_a_method_and_a_suite_of_tasks_a_benchmark(nlp):
     assert types["QUURUS"] == "Method" and types["BlobSuite"] == "Benchmark" and types["ZEDPLAY"] == "Dataset"
 
 
+def test_measure_words_in_settings_and_values_are_not_metric_names(nlp):
+    doc = nlp("We train with mixed precision and 8-bit precision, reaching a 2.01x speedup and lower "
+              "mean-squared error of 0.3 with 91% precision.")
+    metrics = [s.text for s in doc.spans["kg_entities"] if s.label_ == "Metric"]
+    assert "2.01x speedup" not in metrics and "speedup" in metrics
+    assert "mean-squared error" in metrics and metrics.count("precision") == 1
+
+
 def test_names_find_and_type_new_names(nlp):
     doc = nlp("We propose FooNet, a novel framework. Experiments on the BarSet, QuxBench and ZedData datasets "
               "show that FooNet outperforms BazNN.")

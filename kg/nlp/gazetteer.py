@@ -50,6 +50,8 @@ def surface_forms(name: str) -> set[str]:
     words = name.split()
     if 1 < len(words) <= 3 and all(w.isalpha() for w in words):
         forms.add("-".join(words))  # "Stable-Diffusion" is "Stable Diffusion"
+        if len(words) == 3:  # "mean-squared error", "zero shot-learning"
+            forms |= {f"{words[0]}-{words[1]} {words[2]}", f"{words[0]} {words[1]}-{words[2]}"}
     last = words[-1]
     if last[-1:].isalpha() and not last.endswith("s") and len(last) >= 3:
         forms.add(name + "s")

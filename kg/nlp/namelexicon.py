@@ -22,6 +22,7 @@ class NameLexicon:
     method_heads: frozenset[str] = frozenset()
     data_context: frozenset[str] = frozenset()  # words that make "on X" / "in X" a dataset context
     method_shapes: re.Pattern[str] | None = None  # a new name of this shape is a model ("Quux-7B")
+    not_metric_before: frozenset[str] = frozenset()  # "mixed" precision: a setting, not a metric
 
 
 def load_lexicon() -> NameLexicon:
@@ -46,7 +47,7 @@ def load_lexicon() -> NameLexicon:
     proposal_words = frozenset(r[2] for r in read_table("cues.tsv") if len(r) == 3 and r[0] == "proposes" and " " not in r[2])
     return NameLexicon(stop, generic, phrases, suffixes, frozenset(read_lines("title_stop_heads.txt")), proposal_words,
                        frozenset(read_lines("method_heads.txt")), frozenset(read_lines("data_context_words.txt")),
-                       _alternation(read_lines("method_shapes.txt")))
+                       _alternation(read_lines("method_shapes.txt")), frozenset(read_lines("not_metric_before.txt")))
 
 
 def _alternation(patterns: list[str]) -> re.Pattern[str] | None:

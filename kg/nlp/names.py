@@ -68,10 +68,18 @@ class NameFinder:
                        for s in metric_phrases(doc, self.lex.phrases)]
         entities = merge(candidates)
         entities = merge(entities + self._list_siblings(doc, entities))
+        entities = [e for e in entities if not self._setting(doc, e)]
         entities = self.typer.assign(doc, entities)
         doc.spans["kg_entities"] = entities
         doc.spans["kg_names"] = [e for e in entities if e.id_ != "gazetteer"]
         return doc
+
+    def _setting(self, doc: Doc, span: Span) -> bool:
+        """"mixed precision", "8-bit precision": a measure's word used for a setting, not a metric."""
+        if span.label_ != "Metric" or len(span) != 1 or span.start == 0:
+            return False
+        before = doc[span.start - 1].lower_
+        return before in self.lex.not_metric_before or before.endswith("-bit")
 
     @staticmethod
     def _tag(span: Span, label: str, name: str, source: str) -> Span:

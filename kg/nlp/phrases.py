@@ -65,6 +65,8 @@ def is_modifier(token: Token, lex: PhraseLexicon) -> bool:
         return False
     if text in lex.field_words or (text[:1].isdigit() and text[-1:] in "Dd" and len(text) <= 3):
         return True  # "LLM prompting", "3D detection"
+    if text[:1].isdigit():
+        return False  # "2.01x speedup": a reported value, not part of the measure's name
     if not (text.islower() or (token.is_sent_start and text[1:].islower())):
         return False
     return len(text) > 2 and not low.endswith("ly")
