@@ -136,6 +136,8 @@ def test_measure_words_in_settings_and_values_are_not_metric_names(nlp):
     metrics = [s.text for s in doc.spans["kg_entities"] if s.label_ == "Metric"]
     assert "2.01x speedup" not in metrics and "speedup" in metrics
     assert "mean-squared error" in metrics and metrics.count("precision") == 1
+    doc = nlp("For the first time, we reach the same perplexity in half the time-to-first-token.")
+    assert [s.text for s in doc.spans["kg_entities"] if s.label_ == "Metric"] == ["perplexity"]
 
 
 def test_names_find_and_type_new_names(nlp):
