@@ -26,6 +26,7 @@ _MODIFIER_SUFFIXES = frozenset({"based", "style", "like", "guided", "initialized
 #: "X-test", "X-val": a known dataset glued to the name of a split is that split of it.
 _SPLIT_SUFFIXES = frozenset({"test", "val", "valid", "validation", "dev", "train", "training"})
 _GLUED_SUFFIXES = {"Method": _MODIFIER_SUFFIXES, "Dataset": _SPLIT_SUFFIXES, "Benchmark": _SPLIT_SUFFIXES}
+_ANY_GLUED_SUFFIX = _MODIFIER_SUFFIXES | _SPLIT_SUFFIXES
 
 
 def is_case_sensitive(name: str) -> bool:
@@ -104,7 +105,7 @@ class Gazetteer:
         for token in toks:
             text = token.text
             cut = text.rfind("-")
-            if cut <= 0:
+            if cut <= 0 or text[cut + 1:].lower() not in _ANY_GLUED_SUFFIX:
                 continue
             hit = self.prefixes.get(text[:cut]) or self.prefixes.get(text[:cut].lower())
             if hit is None or text[cut + 1:].lower() not in _GLUED_SUFFIXES[hit[0]]:
