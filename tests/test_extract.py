@@ -309,3 +309,9 @@ def test_a_term_defined_by_is_called_is_not_proposed(nlp):
     rec = run(nlp, "Hidden features may affect both selection and feedback, which is called hidden quuxing. "
                    "We propose BlobDebias, a novel method.")
     assert rel(rec, "proposes") == {"BlobDebias"}
+
+
+def test_objects_of_a_purpose_or_an_on_phrase_are_not_proposed(nlp):
+    rec = run(nlp, "This paper introduces a novel framework for translating the Quuxlib4 corpus into language. "
+                   "We present the results of this pipeline on Quuxlib4 as Blorald, a dataset.")
+    assert "Quuxlib4" not in rel(rec, "proposes")

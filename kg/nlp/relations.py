@@ -21,7 +21,7 @@ from kg.nlp.tokens import tokens
 _PROPOSABLE = {"Method", "Dataset", "Benchmark", "Unknown"}
 METHODS = {"Method", "Unknown"}
 _DATA = {"Dataset", "Benchmark"}
-_PROPOSE_STOP = {";", "that", "which", "whose", "where", "to", "while", "but"}
+_PROPOSE_STOP = {";", "that", "which", "whose", "where", "to", "while", "but", "on"}
 _NOVEL = {"novel", "new"}
 _USE_LIKE = {"incorporate"}  # proposal cues that also mean "use": the name must be new
 _NAMING_WORDS = {"called", "named", "termed", "dubbed", "coined", "call", "name", "dub", "term"}
@@ -168,7 +168,7 @@ def _is_noun_use(cue: Span) -> bool:
 
 def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
     sent_end = min(sentence(doc, cue.start).end, cue.end + 16)
-    stop = next((t.i for t in doc[cue.end:sent_end] if t.lower_ in _PROPOSE_STOP), sent_end)
+    stop = next((t.i for t in doc[cue.end:sent_end] if t.lower_ in _PROPOSE_STOP or _purpose(doc, t.i)), sent_end)
     if cue[0].lower_ not in _NAMING_WORDS and any(t.lower_ in _NAMING_WORDS for t in doc[cue.end:stop]):
         return None  # "we propose a framework of quux GNNs, called QGIB": the naming cue gives the name
     for ent in starting_in(ents, cue.end, stop):
@@ -185,6 +185,11 @@ def _defines_a_term(doc: Doc, cue: Span) -> bool:
     """"X is called", "which are termed": a passive naming outside the first person defines a term."""
     return (cue.start > 0 and doc[cue.start - 1].lower_ in ("is", "are", "was", "were")
             and not is_first_person(sentence(doc, cue.start), cue.start))
+
+
+def _purpose(doc: Doc, i: int) -> bool:
+    """"a framework for translating the Quux corpus": what follows "for" + gerund is the object, not the name."""
+    return doc[i].lower_ == "for" and i + 1 < len(doc) and doc[i + 1].lower_.endswith("ing") and len(doc[i + 1]) > 5
 
 
 def _seen_before(ents: list[Ent], ent: Ent, start: int) -> bool:
