@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""Draw one of the annotated samples of ``tests/data`` again, byte for byte.
+
+Every sample is drawn the same way (``draw_heldout.run``): a seeded RNG, first
+a ``random`` group among all eligible corpus records, then a ``baseline-cue``
+group among the remaining records whose abstract names a baseline. Samples
+differ only in seed, group sizes and which earlier samples they exclude (only
+the ``id`` field of those is read), so no two samples overlap and the held-out
+sets are never drawn into a development sample. ``tests/data/HELDOUT.md``
+says why each sample was drawn and how it was annotated.
+
+Usage (from the repository root)::
+
+    python benchmarks/draw_sample.py NAME [CORPUS] [--out OUT] [--exclude FILE ...]
+
+``NAME`` is one of the keys of :data:`SAMPLES`; ``CORPUS`` defaults to
+``../shared/corpus/abstracts.jsonl`` and ``OUT`` to ``tests/data/NAME.jsonl``.
+Uses the standard library only.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+from draw_heldout import REPO_ROOT, run
+
+
+@dataclass(frozen=True)
+class Sample:
+    """How one sample is drawn."""
+
+    seed: int
+    n_random: int
+    n_cue: int
+    exclude: tuple[str, ...]  # earlier samples whose ids are never drawn
+
+
+SAMPLES: dict[str, Sample] = {
+    "heldout": Sample(20261129, 25, 15, ()),
+    "dev": Sample(7, 20, 10, ("heldout",)),
+    "heldout2": Sample(424242, 25, 15, ("heldout", "dev")),
+    "dev2": Sample(31337, 25, 15, ("heldout", "heldout2", "dev")),
+    "dev3": Sample(27182818, 25, 15, ("heldout", "heldout2", "dev", "dev2")),
+    "dev4": Sample(16180339, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3")),
+    "dev5": Sample(14142135, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4")),
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point; returns the process exit status."""
+    args = sys.argv[1:] if argv is None else argv
+    if not args or args[0] not in SAMPLES:
+        print(f"usage: draw_sample.py NAME [CORPUS] [--out OUT]; NAME is one of {', '.join(SAMPLES)}",
+              file=sys.stderr)
+        return 2
+    name, sample = args[0], SAMPLES[args[0]]
+    data = REPO_ROOT / "tests" / "data"
+    return run(args[1:], doc=__doc__, seed=sample.seed, n_random=sample.n_random, n_cue=sample.n_cue,
+               default_out=data / f"{name}.jsonl", default_exclude=tuple(data / f"{e}.jsonl" for e in sample.exclude))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
