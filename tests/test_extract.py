@@ -265,40 +265,6 @@ def test_incorporating_a_name_already_used_is_not_proposing_it(nlp):
     assert rel(rec, "proposes") == {"BlobFormer", "Zebra Mode Smoothing"}
 
 
-def test_a_model_the_work_improves_is_baseline_and_base(nlp):
-    rec = run(nlp, "We propose QuuxDec, a novel decoding method. QuuxDec consistently improves the performance of "
-                   "BlobLM models on TruthfulQA by 12 points.")
-    assert "BlobLM" in rel(rec, "compared_with") and "BlobLM" in rel(rec, "builds_on")
-
-
-def test_inspired_by_a_method_builds_on_it(nlp):
-    rec = run(nlp, "Inspired by how QuBERT uses clustering to discover units, we propose BlobFA, a novel model.")
-    assert "QuBERT" in rel(rec, "builds_on")
-
-
-def test_a_model_used_and_compared_is_in_both_relations(nlp):
-    rec = run(nlp, "We present QOFI, a new vision model. We label images using a BLIPX model. QOFI outperforms "
-                   "the BLIPX model trained on the original data.")
-    assert "BLIPX" in rel(rec, "builds_on") and "BLIPX" in rel(rec, "compared_with")
-
-
-def test_models_the_paper_trains_are_built_on(nlp):
-    rec = run(nlp, "We propose BlobLabel, a novel labelling method. Then we train QLIP models on these labels.")
-    assert "QLIP" in rel(rec, "builds_on")
-
-
-def test_a_method_after_a_use_cue_but_behind_a_comparison_is_a_baseline(nlp):
-    rec = run(nlp, "We propose QuuxConv, a novel layer. Using this extension, we outperform a BlobFormer on "
-                   "WikiText103 by 0.2 PPL.")
-    assert "BlobFormer" in rel(rec, "compared_with") and "BlobFormer" not in rel(rec, "builds_on")
-
-
-def test_a_based_class_in_background_is_not_built_on(nlp):
-    rec = run(nlp, "Transformer-based trajectory methods have shown strong results. We propose BlobRL, a novel "
-                   "method. Our CLIP-based planner is fast.")
-    assert "Transformer" not in rel(rec, "builds_on") and "CLIP" in rel(rec, "builds_on")
-
-
 def test_the_naming_word_gives_the_proposed_name(nlp):
     rec = run(nlp, "The success of Quux Neural Networks (QNNs) needs explanations. In this work, we propose a novel "
                    "framework of explainable QNNs, called Prototype Blob Bottleneck (PBB), for graphs.")
@@ -315,3 +281,29 @@ def test_objects_of_a_purpose_or_an_on_phrase_are_not_proposed(nlp):
     rec = run(nlp, "This paper introduces a novel framework for translating the Quuxlib4 corpus into language. "
                    "We present the results of this pipeline on Quuxlib4 as Blorald, a dataset.")
     assert "Quuxlib4" not in rel(rec, "proposes")
+
+
+@pytest.mark.parametrize("abstract, present, absent", [
+    # a model the work improves is both a baseline and a base
+    ("We propose QuuxDec, a novel decoding method. QuuxDec consistently improves the performance of BlobLM "
+     "models on TruthfulQA by 12 points.", {"compared_with": "BlobLM", "builds_on": "BlobLM"}, {}),
+    ("Inspired by how QuBERT uses clustering to discover units, we propose BlobFA, a novel model.",
+     {"builds_on": "QuBERT"}, {}),
+    # a model used to label data and beaten as a baseline is in both relations
+    ("We present QOFI, a new vision model. We label images using a BLIPX model. QOFI outperforms the BLIPX "
+     "model trained on the original data.", {"builds_on": "BLIPX", "compared_with": "BLIPX"}, {}),
+    ("We propose BlobLabel, a novel labelling method. Then we train QLIP models on these labels.",
+     {"builds_on": "QLIP"}, {}),
+    # a use cue's targets end at a following comparison cue
+    ("We propose QuuxConv, a novel layer. Using this extension, we outperform a BlobFormer on WikiText103 by "
+     "0.2 PPL.", {"compared_with": "BlobFormer"}, {"builds_on": "BlobFormer"}),
+    # "X-based" in background is not the paper's base; in its own sentence it is
+    ("Transformer-based trajectory methods have shown strong results. We propose BlobRL, a novel method. Our "
+     "CLIP-based planner is fast.", {"builds_on": "CLIP"}, {"builds_on": "Transformer"}),
+])
+def test_use_and_comparison_cues(nlp, abstract, present, absent):
+    rec = run(nlp, abstract)
+    for relation, name in present.items():
+        assert name in rel(rec, relation), (relation, name)
+    for relation, name in absent.items():
+        assert name not in rel(rec, relation), (relation, name)
