@@ -198,7 +198,8 @@ def main() -> None:  # pragma: no cover - console entry point wrapper
 def evaluate(gold: tuple[Path, ...], corpus: tuple[Path, ...], graph: Path | None, against: tuple[Path, ...],
              per_paper: bool, fmt: str) -> None:
     """Score extraction against GOLD.jsonl files: precision / recall / F1 per field."""
-    from kg.evaluate import annotations_as_predictions, evaluate as run_eval, format_diffs, format_scores, read_gold, score
+    from kg.evaluate import (annotations_as_predictions, evaluate as run_eval, format_diffs, format_scores,
+                             read_gold, score)
 
     if sum(map(bool, (corpus, graph, against))) != 1:
         raise click.UsageError("give --corpus INPUT..., --graph GRAPH or --against GOLD... (one of them)")

@@ -148,7 +148,8 @@ class AbbreviationDetector:
     @classmethod
     def _appositive(cls, doc: Doc, comma: int) -> tuple[Span, Span] | None:
         """"QOFI, Quux OF Images, a new model" / "QuuxVA: Large Quux and Vision Assistant, a ...":
-        a Title-Case long form after the short form and a comma or colon. Stricter than a parenthesis: every word capitalised, first letters agree."""
+        a Title-Case long form after the short form and a comma or colon. Stricter than a
+        parenthesis: every word capitalised, first letters agree."""
         end = comma + 1
         while end < len(doc) and end - comma <= 6 and doc[end].text not in (",", "(", ":", ".", ";"):
             end += 1

@@ -23,6 +23,7 @@ class NameLexicon:
     data_context: frozenset[str] = frozenset()  # words that make "on X" / "in X" a dataset context
     method_shapes: re.Pattern[str] | None = None  # a new name of this shape is a model ("Quux-7B")
     not_metric_before: frozenset[str] = frozenset()  # "mixed" precision: a setting, not a metric
+    name_extensions: re.Pattern[str] | None = None  # "70B", "V2" after a new name are part of it
 
 
 def load_lexicon() -> NameLexicon:
@@ -47,7 +48,8 @@ def load_lexicon() -> NameLexicon:
     proposal_words = frozenset(r[2] for r in read_table("cues.tsv") if len(r) == 3 and r[0] == "proposes" and " " not in r[2])
     return NameLexicon(stop, generic, phrases, suffixes, frozenset(read_lines("title_stop_heads.txt")), proposal_words,
                        frozenset(read_lines("method_heads.txt")), frozenset(read_lines("data_context_words.txt")),
-                       _alternation(read_lines("method_shapes.txt")), frozenset(read_lines("not_metric_before.txt")))
+                       _alternation(read_lines("method_shapes.txt")), frozenset(read_lines("not_metric_before.txt")),
+                       _alternation(read_lines("name_extensions.txt")))
 
 
 def _alternation(patterns: list[str]) -> re.Pattern[str] | None:

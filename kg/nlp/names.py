@@ -52,7 +52,8 @@ class NameFinder:
 
     def __init__(self, lexicon: NameLexicon) -> None:
         self.lex = lexicon
-        self.typer = NameTyper(lexicon.phrases.type_words, lexicon.suffixes, lexicon.data_context, lexicon.method_shapes)
+        self.typer = NameTyper(lexicon.phrases.type_words, lexicon.suffixes, lexicon.data_context,
+                               lexicon.method_shapes)
 
     def __call__(self, doc: Doc) -> Doc:
         candidates = [self._tag(s, s.label_, _known_name(s), "gazetteer") for s in doc.spans.get("kg_gazetteer", [])]
@@ -195,7 +196,7 @@ class NameFinder:
                     or _citation_key(doc, i)):
                 i += 1
                 continue
-            end = _sized_end(doc, _glued_end(doc, i + 1))
+            end = _extended_end(doc, _glued_end(doc, i + 1), self.lex.name_extensions)
             while (end < len(doc) and is_all_caps(toks[end - 1].text) and toks[end - 1].whitespace_
                    and is_all_caps(toks[end].text) and not toks[end].is_sent_start):
                 end += 1
@@ -220,7 +221,7 @@ class NameFinder:
                     continue
             if (end - i >= 2 and any(is_title_word(t.text) for t in toks[i:end])
                     and toks[end - 1].text not in self.lex.title_stop):
-                span = doc[i:_sized_end(doc, end)]
+                span = doc[i:_extended_end(doc, end, self.lex.name_extensions)]
                 if span.text.lower() not in self.lex.generic and not _all_generic(span, self.lex.generic):
                     spans.append(self._tag(span, "Method", span.text, "title"))
             i = max(end, i + 1)
@@ -279,13 +280,10 @@ def _glued_end(doc: Doc, end: int) -> int:
     return end
 
 
-_MODEL_SIZE = re.compile(r"\d+(?:\.\d+)?[BMK]|\d+x\d+B|[Vv]\d+(?:\.\d+)*")
-
-
-def _sized_end(doc: Doc, end: int) -> int:
+def _extended_end(doc: Doc, end: int, extensions: re.Pattern[str] | None) -> int:
     """"QuuxMath 70B", "Blob-Mistral 7B", "Quux-Former V2": a parameter count or a version
-    written after a model name is part of it."""
-    if end < len(doc) and doc[end - 1].whitespace_ and _MODEL_SIZE.fullmatch(doc[end].text):
+    written after a model name is part of it (`ontology/patterns/name_extensions.txt`)."""
+    if extensions is not None and end < len(doc) and doc[end - 1].whitespace_ and extensions.fullmatch(doc[end].text):
         return end + 1
     return end
 

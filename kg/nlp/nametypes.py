@@ -12,6 +12,8 @@ import re
 
 from spacy.tokens import Doc, Span
 
+from kg.nlp.phrases import is_value
+
 _LIST_GLUE = {",", "and", "or", "as", "well", "the"}
 _LEFT_GLUE = {",", "such", "as", "including", "like", "e.g.", "(", ":", "namely", "i.e."}
 _APPOSITION_STOP = {"that", "which", "to", "who", "where", ";", "(", ".", ":", "with", "for", "by"}
@@ -32,7 +34,7 @@ class NameTyper:
     def assign(self, doc: Doc, entities: list[Span]) -> list[Span]:
         """The entities, new names retyped by context."""
         out = list(entities)
-        measured = {e.end for e in entities if e.label_ == "Metric" and e.start > 0 and _is_value(doc[e.start - 1])}
+        measured = {e.end for e in entities if e.label_ == "Metric" and e.start > 0 and is_value(doc[e.start - 1])}
         for group in list_groups(doc, list(range(len(entities))), entities):
             members = [entities[i] for i in group]
             guess = self._group_type(doc, members)
@@ -100,10 +102,6 @@ class NameTyper:
             if word in _APPOSITION_STOP or doc[j].is_sent_start:
                 return None
         return None
-
-
-def _is_value(token) -> bool:  # type: ignore[no-untyped-def]
-    return token.like_num or token.text == "%" or token.text[:1].isdigit()
 
 
 def _measured_on(doc: Doc, span: Span, measured: set[int]) -> str | None:

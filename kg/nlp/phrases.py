@@ -221,20 +221,21 @@ def _reported(doc: Doc, start: int, head: int) -> bool:
     by" / a metric-list word before it. "decrease the truncation error" is prose."""
     lo, hi = max(0, start - _METRIC_WINDOW), min(len(doc), head + 1 + _METRIC_WINDOW)
     for i in range(start - 1, lo - 1, -1):  # left, inside the sentence
-        if _is_value(doc[i]):
+        if is_value(doc[i]):
             return True
         if doc[i].is_sent_start:
             break
     for i in range(head + 1, hi):  # right, inside the sentence
         if doc[i].is_sent_start:
             break
-        if _is_value(doc[i]):
+        if is_value(doc[i]):
             return True
     before = " ".join(t.lower_ for t in doc[max(0, start - 3):start])
     return before.endswith(_METRIC_CUES)
 
 
-def _is_value(token: Token) -> bool:
+def is_value(token: Token) -> bool:
+    """A reported number: "91", "2.5", "%", "3x"."""
     return token.like_num or token.text == "%" or token.text[:1].isdigit()
 
 

@@ -35,7 +35,8 @@ def is_title_word(text: str) -> bool:
 @lru_cache(maxsize=1 << 16)
 def is_coined(text: str, stop: frozenset[str]) -> bool:
     """A written shape only a name has: inner capitals, letters with digits, or an acronym."""
-    name = core(text.rstrip("+")) if text.endswith("+") and len(text) - len(text.rstrip("+")) <= 2 else core(text)
+    bare = text.rstrip("+")
+    name = core(bare if len(text) - len(bare) <= 2 else text)  # "QANE+", "C++": a plus version of a name
     if text in stop or name in stop or len(name) < 2 or not any(c.isalpha() for c in name):
         return False
     if any(c in name for c in "()[]{}=<>+*^|\\$"):
