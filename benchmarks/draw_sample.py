@@ -44,6 +44,7 @@ SAMPLES: dict[str, Sample] = {
     "dev3": Sample(27182818, 25, 15, ("heldout", "heldout2", "dev", "dev2")),
     "dev4": Sample(16180339, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3")),
     "dev5": Sample(14142135, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4")),
+    "dev6": Sample(17320508, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5")),
 }
 
 
