@@ -64,15 +64,15 @@ def _as_proposed(ents: list[Ent], proposed: dict[str, str], doc: Doc) -> list[En
 def _merge_variants(ents: list[Ent]) -> list[Ent]:
     """A task or metric that ends in a shorter one of the same paper is that one:
     "privacy-preserving continual learning" -> "continual learning"."""
-    names = {(e.type, e.name.lower()): e.name for e in ents if e.type in ("Task", "Metric")}
+    names = {(e.type, e.name.lower()): e for e in ents if e.type in ("Task", "Metric")}
     out = []
     for ent in ents:
         words = ent.name.lower().split()
         if ent.type in ("Task", "Metric"):
             for i in range(len(words) - 1, 0, -1):  # shortest known suffix wins
                 shorter = names.get((ent.type, " ".join(words[i:])))
-                if shorter is not None:
-                    ent = Ent(ent.span, shorter, ent.type, ent.source, ent.key)
+                if shorter is not None:  # its key too: the longer name's key would merge the two entities
+                    ent = Ent(ent.span, shorter.name, ent.type, ent.source, shorter.key)
                     break
         out.append(ent)
     return out

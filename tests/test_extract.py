@@ -307,3 +307,16 @@ def test_use_and_comparison_cues(nlp, abstract, present, absent):
         assert name in rel(rec, relation), (relation, name)
     for relation, name in absent.items():
         assert name not in rel(rec, relation), (relation, name)
+
+
+def test_a_shorter_task_of_the_same_paper_does_not_merge_two_known_tasks(tmp_path):
+    from kg.api import KnowledgeGraph
+
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(
+        '{"id": "a", "abstract": "Deep reinforcement learning is hard. We study reinforcement learning with QuuxNet."}\n'
+        '{"id": "b", "abstract": "We propose BlobNet for deep reinforcement learning in games."}\n')
+    G = KnowledgeGraph.build([corpus]).graph
+    labels = {d["label"]: d["aliases"] for _, d in G.nodes(data=True) if d.get("kind") == "Task"}
+    assert "deep reinforcement learning" in labels and "reinforcement learning" in labels
+    assert "reinforcement learning" not in labels["deep reinforcement learning"]
