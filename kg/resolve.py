@@ -68,28 +68,59 @@ def resolve(records: Iterable[PaperRecord], gazetteer: Iterable[GazetteerEntry] 
     surfaces: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     types: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     shorts: set[tuple[str, str]] = set()
+    definitions = list(_definitions(records))
+    own = _ambiguous_shorts(definitions, gaz)
     names = list(_names(records))
-    for _pid, name, type_, key in names:
-        node = (GROUP[type_], entity_key(name))
+    for pid, name, type_, key in names:
+        node = own.get((pid, (GROUP[type_], entity_key(name))), (GROUP[type_], entity_key(name)))
         uf.find(node)
         surfaces[node][name] += 1
         types[node][type_] += 1
-        if key:
+        if key and node == (GROUP[type_], entity_key(name)):
             uf.union(node, (GROUP[type_], entity_key(key)))
-    for rec in records:
-        typed = {entity_key(m.name): GROUP[m.type] for m in rec.mentions if m.type in GROUP}
-        for long, short in rec.aliases:
-            group = typed.get(entity_key(short)) or typed.get(entity_key(long))
-            if group and entity_key(long) and entity_key(short):
-                uf.union((group, entity_key(long)), (group, entity_key(short)))
-                surfaces[(group, entity_key(long))][long] += 1
-                shorts.add((group, entity_key(short)))
+    for pid, group, long, short in definitions:
+        long_node, short_node = (group, entity_key(long)), (group, entity_key(short))
+        surfaces[long_node][long] += 1
+        shorts.add(short_node)
+        if (pid, short_node) not in own:
+            uf.union(long_node, short_node)
     for node, entry in gaz.items():  # gazetteer aliases merge only groups that occur
         for alias in entry.aliases:
             anode = (node[0], entity_key(alias))
             if anode in uf.parent:
                 uf.union(node, anode)
-    return _build(records, names, uf, surfaces, types, shorts, gaz)
+    return _build(names, own, uf, surfaces, types, shorts, gaz)
+
+
+def _definitions(records: list[PaperRecord]) -> Iterable[tuple[str, str, str, str]]:
+    """(paper id, group, long form, short form) of every acronym a paper defines for a typed name."""
+    for rec in records:
+        typed = {entity_key(m.name): GROUP[m.type] for m in rec.mentions if m.type in GROUP}
+        for long, short in rec.aliases:
+            group = typed.get(entity_key(short)) or typed.get(entity_key(long))
+            if group and entity_key(long) and entity_key(short):
+                yield rec.paper.id, group, long, short
+
+
+def _ambiguous_shorts(definitions: list[tuple[str, str, str, str]],
+                      gaz: dict[tuple[str, str], GazetteerEntry]) -> dict[tuple[str, tuple[str, str]], tuple[str, str]]:
+    """Per-paper meanings of short forms that stand for different things in different papers.
+
+    "CL" is continual learning in one abstract and contrastive learning in another; "SAM" is
+    Segment Anything or Sharpness-Aware Minimization. Merging through such a short form would
+    fuse distinct entities, so where the corpus (or the gazetteer) gives a short form more than
+    one long form, each defining paper's uses of it resolve to that paper's own long form and
+    the short form joins no entity globally. Returns (paper id, short node) -> long node.
+    """
+    longs: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for _pid, group, long, short in definitions:
+        longs[(group, entity_key(short))].add(entity_key(long))
+    for node, entry in gaz.items():  # a listed name or alias stands for the listed entity
+        for form in (entry.name, *entry.aliases):
+            if (node[0], entity_key(form)) in longs:
+                longs[(node[0], entity_key(form))].add(node[1])
+    return {(pid, (group, entity_key(short))): (group, entity_key(long))
+            for pid, group, long, short in definitions if len(longs[(group, entity_key(short))]) > 1}
 
 
 def _names(records: list[PaperRecord]) -> Iterable[tuple[str, str, str, str | None]]:
@@ -102,7 +133,7 @@ def _names(records: list[PaperRecord]) -> Iterable[tuple[str, str, str, str | No
                 yield rec.paper.id, r.target, r.target_type, r.key
 
 
-def _build(records, names, uf, surfaces, types, shorts, gaz) -> Resolution:  # type: ignore[no-untyped-def]
+def _build(names, own, uf, surfaces, types, shorts, gaz) -> Resolution:  # type: ignore[no-untyped-def]
     members: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
     for node in sorted(uf.parent):
         members[uf.find(node)].append(node)
@@ -126,7 +157,8 @@ def _build(records, names, uf, surfaces, types, shorts, gaz) -> Resolution:  # t
         res.entities[key] = Entity(key, kind, label, tuple(sorted(aliases)), None, same_as)
         root_key[root] = key
     for pid, name, type_, _key in names:
-        root = uf.find((GROUP[type_], entity_key(name)))
+        node = (GROUP[type_], entity_key(name))
+        root = uf.find(own.get((pid, node), node))
         if root in root_key:
             res.keys[(pid, name, type_)] = root_key[root]
     _link_variants(res)

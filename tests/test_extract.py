@@ -320,3 +320,9 @@ def test_a_shorter_task_of_the_same_paper_does_not_merge_two_known_tasks(tmp_pat
     labels = {d["label"]: d["aliases"] for _, d in G.nodes(data=True) if d.get("kind") == "Task"}
     assert "deep reinforcement learning" in labels and "reinforcement learning" in labels
     assert "reinforcement learning" not in labels["deep reinforcement learning"]
+
+
+def test_a_redefined_listed_acronym_does_not_carry_the_listed_key(nlp):
+    rec = run(nlp, "We study disentangled representation learning (DRL). DRL is hard; we propose BlobVAE, a novel model.")
+    keys = {m.key for m in rec.mentions if m.name == "disentangled representation learning"}
+    assert keys and "deep reinforcement learning" not in keys

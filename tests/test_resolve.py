@@ -63,3 +63,31 @@ def test_a_plus_version_is_another_entity():
     plain, plus = res.key_for("a", "DANE", "Method"), res.key_for("a", "DANE+", "Method")
     assert plain != plus and plus == res.key_for("b", "dane+", "Method")
     assert norm("DANE+") == norm("DANE")
+
+
+def test_a_short_form_with_two_meanings_merges_nothing_across_papers():
+    """"QL" is quux learning in one paper and quantum logic in another: two entities, each
+    paper's "QL" resolves to its own long form."""
+    a = rec("a", ("QL", "Method", None), ("quux learning", "Method", None), aliases=(("quux learning", "QL"),))
+    b = rec("b", ("QL", "Method", None), ("quantum logic", "Method", None), aliases=(("quantum logic", "QL"),))
+    res = resolve([a, b], ())
+    qa, qb = res.key_for("a", "QL", "Method"), res.key_for("b", "QL", "Method")
+    assert qa == res.key_for("a", "quux learning", "Method") and qb == res.key_for("b", "quantum logic", "Method")
+    assert qa != qb
+
+
+def test_a_paper_redefining_a_listed_acronym_keeps_its_own_meaning():
+    gaz = (GazetteerEntry("Segment Anything", "Method", ("SAM",)),)
+    a = rec("a", ("SAM", "Method", None), ("Sharpness-Aware Minimization", "Method", None),
+            aliases=(("Sharpness-Aware Minimization", "SAM"),))
+    b = rec("b", ("SAM", "Method", "Segment Anything"))
+    res = resolve([a, b], gaz)
+    assert res.key_for("a", "SAM", "Method") == res.key_for("a", "Sharpness-Aware Minimization", "Method")
+    assert res.key_for("b", "SAM", "Method") == "method/segmentanything" != res.key_for("a", "SAM", "Method")
+
+
+def test_one_meaning_still_merges_short_and_long_forms():
+    a = rec("a", ("QL", "Method", None), aliases=(("quux learning", "QL"),))
+    b = rec("b", ("quux learning", "Method", None))
+    res = resolve([a, b], ())
+    assert res.key_for("a", "QL", "Method") == res.key_for("b", "quux learning", "Method")

@@ -79,8 +79,17 @@ def _words(filename: str) -> frozenset[str]:
 def entities(doc: Doc) -> list[Ent]:
     """The merged entity spans as `Ent`s (names as the names component set them)."""
     known = {(s.start, s.end): s.kb_id_ for s in doc.spans.get("kg_gazetteer", [])}
-    return [Ent(s, s.kb_id_ or s.text, s.label_, s.id_, known.get((s.start, s.end)))
+    return [Ent(s, s.kb_id_ or s.text, s.label_, s.id_, _known_key(s, known.get((s.start, s.end))))
             for s in doc.spans.get("kg_entities", [])]
+
+
+def _known_key(span: Span, key: str | None) -> str | None:
+    """The gazetteer name a mention is known as, unless the paper defined the word otherwise:
+    "disentangled representation learning (DRL)" is not the listed DRL (deep RL)."""
+    name = span.kb_id_
+    if key is None or span.id_ != "abbreviation" or same_name(name, key) or name.lower().startswith(key.lower() + "-"):
+        return key  # "LoRA-based" is still LoRA
+    return None
 
 
 def is_first_person(sent: Span, end: int) -> bool:
