@@ -91,3 +91,18 @@ def test_one_meaning_still_merges_short_and_long_forms():
     b = rec("b", ("quux learning", "Method", None))
     res = resolve([a, b], ())
     assert res.key_for("a", "QL", "Method") == res.key_for("b", "quux learning", "Method")
+
+
+def test_no_name_is_listed_for_two_gazetteer_entries_of_one_group():
+    """Two entries sharing a name or alias would be merged into one entity by resolution."""
+    from collections import defaultdict
+
+    from kg.lexicon import load_gazetteer
+    from kg.resolve import GROUP, entity_key
+
+    owners = defaultdict(set)
+    for entry in load_gazetteer():
+        for form in (entry.name, *entry.aliases):
+            owners[(GROUP[entry.type], entity_key(form))].add(entry.name)
+    shared = {k: sorted(v) for k, v in owners.items() if len(v) > 1}
+    assert not shared, shared
