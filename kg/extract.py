@@ -63,13 +63,18 @@ def _as_proposed(ents: list[Ent], proposed: dict[str, str], doc: Doc) -> list[En
 
 def _merge_variants(ents: list[Ent]) -> list[Ent]:
     """A task or metric that ends in a shorter one of the same paper is that one:
-    "privacy-preserving continual learning" -> "continual learning"."""
+    "privacy-preserving continual learning" -> "continual learning". A one-word head is never
+    the target ("federated learning" is not "learning"); where the paper names the head alone
+    too ("classification tasks" next to "multiclass classification"), the bare head is dropped."""
     names = {(e.type, e.name.lower()): e for e in ents if e.type in ("Task", "Metric")}
+    heads = {(e.type, e.name.lower().split()[-1]) for e in ents if e.type in ("Task", "Metric") and " " in e.name}
     out = []
     for ent in ents:
+        if ent.type in ("Task", "Metric") and (ent.type, ent.name.lower()) in heads:
+            continue
         words = ent.name.lower().split()
         if ent.type in ("Task", "Metric"):
-            for i in range(len(words) - 1, 0, -1):  # shortest known suffix wins
+            for i in range(len(words) - 2, 0, -1):  # shortest known suffix of two or more words wins
                 shorter = names.get((ent.type, " ".join(words[i:])))
                 if shorter is not None:  # its key too: the longer name's key would merge the two entities
                     ent = Ent(ent.span, shorter.name, ent.type, ent.source, shorter.key)

@@ -326,3 +326,11 @@ def test_a_redefined_listed_acronym_does_not_carry_the_listed_key(nlp):
     rec = run(nlp, "We study disentangled representation learning (DRL). DRL is hard; we propose BlobVAE, a novel model.")
     keys = {m.key for m in rec.mentions if m.name == "disentangled representation learning"}
     assert keys and "deep reinforcement learning" not in keys
+
+
+def test_a_task_is_never_renamed_to_a_bare_head_and_bare_heads_give_way(nlp):
+    rec = run(nlp, "Federated learning (FL) lets clients train together. Existing methods focus on specific learning "
+                   "tasks. We propose QuuxFed for multiclass classification and evaluate it on classification tasks.")
+    tasks = rel(rec, "addresses")
+    assert "federated learning" in tasks and "multiclass classification" in tasks
+    assert "learning" not in tasks and "classification" not in tasks

@@ -138,8 +138,9 @@ def _task_lists(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
             prev = toks[token.i - 1]
             if is_modifier(prev, lex) and prev.text.lower().endswith(_NOUN_SUFFIXES):
                 start = grow_left(doc, prev.i, lex)
-                if prev.text.lower() not in lex.task_heads or start == prev.i:
-                    yield doc[start:prev.i + 1]
+                named = doc[start:prev.i + 1]
+                if (prev.text.lower() not in lex.task_heads or start == prev.i) and named.text.lower() not in lex.generic:
+                    yield named
                 yield from _items_before(doc, start, lex)
         if low in _LIST_FRAMES and token.i + 2 < len(doc) and toks[token.i + 1].lower_ in ("such", "including", "like"):
             yield from list_items(doc, token.i + 1, lex)
