@@ -30,11 +30,14 @@ def norm(name: str) -> str:
 
 
 def entity_key(name: str) -> str:
-    """The resolution key: `norm`, except that a trailing "+" names another entity.
+    """The resolution key: `norm` of the singular, except that a trailing "+" names another entity.
 
-    "DANE+" is an extension of DANE, not a spelling of it ("MAE+", "SMOTE+"),
-    so the plus sign is kept as "plus"; scoring still uses `norm`.
+    "GNNs" is the plural of GNN (an acronym's plural "s" after a capital, as the name finder
+    reads it). "DANE+" is an extension of DANE, not a spelling of it ("MAE+", "SMOTE+"), so
+    the plus sign is kept as "plus"; scoring still uses `norm`.
     """
+    if _plural(name):
+        name = name[:-1]
     return norm(name.replace("+", "plus")) if "+" in name else norm(name)
 
 
@@ -168,8 +171,13 @@ def _build(names, own, uf, surfaces, types, shorts, gaz) -> Resolution:  # type:
 def _pick_label(forms: Counter[str], short_nodes: list[tuple[str, str]]) -> str:
     """The acronym when one was defined, else the most frequent surface form."""
     shorts = {n[1] for n in short_nodes}
-    ranked = sorted(forms.items(), key=lambda kv: (entity_key(kv[0]) not in shorts, -kv[1], kv[0]))
+    ranked = sorted(forms.items(), key=lambda kv: (entity_key(kv[0]) not in shorts, _plural(kv[0]), -kv[1], kv[0]))
     return ranked[0][0]
+
+
+def _plural(form: str) -> bool:
+    """"GNNs": an acronym in the plural, a worse label than "GNN"."""
+    return len(form) > 2 and form.endswith("s") and form[-2].isupper()
 
 
 def _pick_kind(kinds: Counter[str], entry: GazetteerEntry | None) -> str:

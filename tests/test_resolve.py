@@ -106,3 +106,10 @@ def test_no_name_is_listed_for_two_gazetteer_entries_of_one_group():
             owners[(GROUP[entry.type], entity_key(form))].add(entry.name)
     shared = {k: sorted(v) for k, v in owners.items() if len(v) > 1}
     assert not shared, shared
+
+
+def test_an_acronym_and_its_plural_are_one_entity_named_in_the_singular():
+    res = resolve([rec("a", ("QNNs", "Method", None)), rec("b", ("QNN", "Method", None)),
+                   rec("c", ("QNNs", "Method", None))], ())
+    key = res.key_for("a", "QNNs", "Method")
+    assert key == res.key_for("b", "QNN", "Method") and res.entities[key].label == "QNN"
