@@ -334,3 +334,11 @@ def test_a_task_is_never_renamed_to_a_bare_head_and_bare_heads_give_way(nlp):
     tasks = rel(rec, "addresses")
     assert "federated learning" in tasks and "multiclass classification" in tasks
     assert "learning" not in tasks and "classification" not in tasks
+
+
+def test_slash_siblings_name_two_datasets(nlp):
+    rec = run(nlp, "We propose QuuxNet, a novel network. Experiments on CIFAR-10/100 and on BLOB7/12 show gains; "
+                   "half (1/2) of the data suffice with ViT-B/16.")
+    assert {"CIFAR-10", "CIFAR-100"} <= rel(rec, "evaluated_on")
+    assert {"BLOB7", "BLOB12"} <= rel(rec, "mentions")
+    assert "ViT-B/16" in rel(rec, "mentions")

@@ -61,6 +61,12 @@ _CAPITAL_STOP = r"(?<=[0-9a-z][A-Z])\."
 _GLUED_STOP = r"(?<=[A-Za-z][A-Z])\.(?=[A-Z][a-z]+\b)"
 
 
+# "CIFAR-10/100", "Quux10/20": a slash between a name's trailing number and another number lists
+# two names (the second is completed by the name finder); fixed-width look-behinds, one per length.
+# A plain fraction ("1/2") has no letter before its digits and stays whole.
+_SIBLING_SLASHES = [rf"(?<=[A-Za-z]{hyphen}[0-9]{{{n}}})/(?=[0-9])" for hyphen in ("", "-") for n in range(1, 5)]
+
+
 def keep_name_tokens(nlp: Language) -> None:
     """Keep coined names whole: no split at letter-hyphen-letter or before a unit.
 
@@ -69,6 +75,7 @@ def keep_name_tokens(nlp: Language) -> None:
     """
     infixes = [_PLAIN_HYPHEN.sub("(?:", rule) for rule in nlp.Defaults.infixes]
     infixes.append(_GLUED_STOP)
+    infixes += _SIBLING_SLASHES
     nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
     suffixes = [rule for rule in nlp.Defaults.suffixes if not rule.startswith(_UNIT_SUFFIX)]
     suffixes.append(_CAPITAL_STOP)

@@ -17,6 +17,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
 from kg.lexicon import GazetteerEntry, load_gazetteer
+from kg.nlp.shapes import sibling_suffix
 from kg.nlp.tokens import tokens
 
 log = logging.getLogger(__name__)
@@ -148,6 +149,8 @@ def is_glued(span: Span) -> bool:
             return True
     if span.end < len(doc) and not span[-1].whitespace_:
         nxt = doc[span.end]
+        if nxt.text == "/" and span.end + 1 < len(doc) and sibling_suffix(span[-1], doc[span.end + 1]):
+            return False  # "CIFAR-10/100": the name, then a sibling's number
         if nxt.text[0].isalnum() or (nxt.text[0] in "-/_" and (len(nxt) > 1 or not nxt.whitespace_)):
             return True
     return False

@@ -12,13 +12,13 @@ from __future__ import annotations
 import re
 
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.tokens import tokens
 from kg.nlp.namelexicon import NameLexicon, load_lexicon
 from kg.nlp.phrases import is_modifier, metric_phrases, task_phrases
 from kg.nlp.techniques import technique_spans
-from kg.nlp.shapes import core, is_all_caps, is_coined, is_name_token, is_title_word
+from kg.nlp.shapes import core, is_all_caps, is_coined, is_name_token, is_title_word, sibling_name, sibling_suffix
 from kg.nlp.nametypes import NameTyper
 
 #: Merge priority when spans of equal length overlap (lower wins).
@@ -71,6 +71,7 @@ class NameFinder:
         entities = merge(entities + self._list_siblings(doc, entities))
         entities = [e for e in entities if not self._setting(doc, e)]
         entities = self.typer.assign(doc, entities)
+        entities = merge(entities + self._slash_siblings(doc, entities))  # typed like the name they complete
         doc.spans["kg_entities"] = entities
         doc.spans["kg_names"] = [e for e in entities if e.id_ != "gazetteer"]
         return doc
@@ -171,6 +172,19 @@ class NameFinder:
             if (left is not None and toks[i - 1].text == "," and is_title_word(token.text)
                     and token.text not in self.lex.stop and toks[i + 1].text in (",", "and", ")")):
                 spans.append(self._tag(doc[i:i + 1], left.label_, token.text, "title"))
+        return spans
+
+    def _slash_siblings(self, doc: Doc, entities: list[Span]) -> list[Span]:
+        """"CIFAR-10/100", "ETTh1/h2": the number after the slash names a sibling of the name before it."""
+        spans = []
+        for e in entities:
+            if e.label_ not in ("Method", "Dataset", "Benchmark") or e.end + 1 >= len(doc):
+                continue
+            slash, right = doc[e.end], doc[e.end + 1]
+            if slash.text == "/" and not e[-1].whitespace_ and not slash.whitespace_ and sibling_suffix(e[-1], right):
+                name = sibling_name(e.text, right.text)
+                if name:
+                    spans.append(self._tag(doc[right.i:right.i + 1], e.label_, name, "shape"))
         return spans
 
     def _introduced(self, doc: Doc) -> list[Span]:
@@ -274,8 +288,8 @@ def _glued_end(doc: Doc, end: int) -> int:
     """Extend over "-" glued on both sides: "Llama-3.1" "-" "8B-Instruct" is one name."""
     while (end + 1 < len(doc) and doc[end].text in ("-", "/") and not doc[end - 1].whitespace_
            and not doc[end].whitespace_ and doc[end + 1].text[:1].isalnum()):
-        if doc[end].text == "/" and _is_word_name(doc[end + 1].text):
-            break  # "BERT/RoBERTa", "DANE/DANE+": two names; "ViT-B/16" is one
+        if doc[end].text == "/" and (_is_word_name(doc[end + 1].text) or sibling_suffix(doc[end - 1], doc[end + 1])):
+            break  # "BERT/RoBERTa", "DANE/DANE+", "CIFAR-10/100": two names; "ViT-B/16" is one
         end += 2
     return end
 

@@ -73,3 +73,18 @@ def is_name_token(token: Token, stop: frozenset[str]) -> bool:
     if text in stop or token.like_url:
         return False
     return is_title_word(text) or is_coined(text, stop)
+
+
+_SIBLING = re.compile(r"([A-Za-z]{0,3})(\d+)")
+
+
+def sibling_suffix(left: Token, right: Token) -> bool:
+    """"CIFAR-10" / "100", "ETTh1" / "h2": the right token replaces the left name's numbered end."""
+    return left.text[-1:].isdigit() and _SIBLING.fullmatch(right.text) is not None
+
+
+def sibling_name(left: str, right: str) -> str | None:
+    """The name "CIFAR-10/100" abbreviates after the slash: "CIFAR-100"; "ETTh1/h2" -> "ETTh2"."""
+    m = _SIBLING.fullmatch(right)
+    tail = re.search(r"[A-Za-z]{%d}\d+$" % len(m.group(1)), left) if m else None
+    return left[:tail.start()] + right if tail and tail.start() > 0 else None
