@@ -64,13 +64,16 @@ class AbbreviationDetector:
     def __call__(self, doc: Doc) -> Doc:
         toks = tokens(doc)
         pairs: list[tuple[Span, Span]] = []
+        last = len(toks) - 1
         for token in toks:
             pair = None
-            if token.text == "(":
+            text = token.text
+            if text == "(":
                 pair = self._definition(doc, token.i)
-            elif token.lower_ == "or" and 0 < token.i < len(doc) - 1 and is_short_form(toks[token.i + 1].text):
+            elif token.lower_ == "or" and 0 < token.i < last and is_short_form(toks[token.i + 1].text):
                 pair = self._or_definition(doc, doc[token.i + 1:token.i + 2])
-            elif token.text in (",", ":") and token.i > 0 and is_short_form(toks[token.i - 1].text):
+            elif (text in (",", ":") and 0 < token.i < last and toks[token.i + 1].text[:1].isupper()
+                  and is_short_form(toks[token.i - 1].text)):
                 pair = self._appositive(doc, token.i)
             if pair is not None:
                 pairs.append(pair)

@@ -12,7 +12,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from kg.nlp import read_lines, read_table
 from kg.nlp.shapes import core
@@ -176,9 +176,10 @@ def _is_noun_use(cue: Span) -> bool:
 
 
 def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
+    toks = tokens(doc)
     sent_end = min(sentence(doc, cue.start).end, cue.end + 16)
-    stop = next((t.i for t in doc[cue.end:sent_end] if t.lower_ in _PROPOSE_STOP or _purpose(doc, t.i)), sent_end)
-    if cue[0].lower_ not in _NAMING_WORDS and any(t.lower_ in _NAMING_WORDS for t in doc[cue.end:stop]):
+    stop = next((t.i for t in toks[cue.end:sent_end] if t.lower_ in _PROPOSE_STOP or _purpose(toks, t.i)), sent_end)
+    if cue[0].lower_ not in _NAMING_WORDS and any(t.lower_ in _NAMING_WORDS for t in toks[cue.end:stop]):
         return None  # "we propose a framework of quux GNNs, called QGIB": the naming cue gives the name
     for ent in starting_in(ents, cue.end, stop):
         if ent.source == "gazetteer" and ent.span.start == cue.end and _described(doc, ent.span.end):
@@ -196,9 +197,9 @@ def _defines_a_term(doc: Doc, cue: Span) -> bool:
             and not is_first_person(sentence(doc, cue.start), cue.start))
 
 
-def _purpose(doc: Doc, i: int) -> bool:
+def _purpose(toks: list[Token], i: int) -> bool:
     """"a framework for translating the Quux corpus": what follows "for" + gerund is the object, not the name."""
-    return doc[i].lower_ == "for" and i + 1 < len(doc) and doc[i + 1].lower_.endswith("ing") and len(doc[i + 1]) > 5
+    return toks[i].lower_ == "for" and i + 1 < len(toks) and toks[i + 1].lower_.endswith("ing") and len(toks[i + 1]) > 5
 
 
 def _seen_before(ents: list[Ent], ent: Ent, start: int) -> bool:
@@ -258,16 +259,17 @@ def _called_novel(doc: Doc, span: Span) -> bool:
 def _ours(doc: Doc, span: Span) -> bool:
     """"X, our newly curated dataset" / "our X module" / "our proposed X (ABC) method": the paper
     calls the name its own."""
-    after = [t.lower_ for t in doc[span.end:min(len(doc), span.end + 2)]]
+    toks = tokens(doc)
+    after = [t.lower_ for t in toks[span.end:span.end + 2]]
     if after[:2] == [",", "our"]:
         return True
-    before = [t.lower_ for t in doc[max(0, span.start - 2):span.start]]
+    before = [t.lower_ for t in toks[max(0, span.start - 2):span.start]]
     if not (before[-1:] == ["our"] or (before[:1] == ["our"] and before[-1:] in (["proposed"], ["novel"], ["new"]))):
         return False
     i = span.end
-    if i + 2 < len(doc) and doc[i].text == "(" and doc[i + 2].text == ")":
+    if i + 2 < len(toks) and toks[i].text == "(" and toks[i + 2].text == ")":
         i += 3  # "our proposed Quux Learning (QL) method"
-    return i < len(doc) and doc[i].lower_ in _type_words()
+    return i < len(toks) and toks[i].lower_ in _type_words()
 
 
 @lru_cache(maxsize=1)

@@ -41,7 +41,7 @@ def is_coined(text: str, stop: frozenset[str]) -> bool:
         return False
     if any(c in name for c in "()[]{}=<>+*^|\\$"):
         return False  # maths, not a name: "O(N", "x^2"
-    if all(_QUANTITY.fullmatch(p) for p in name.split("-")):
+    if name[0].isdigit() and "-" in name and all(_QUANTITY.fullmatch(p) for p in name.split("-")):
         return False  # "770M-11B", "7B-70B": a size range
     if _QUANTITY.fullmatch(name) or "http" in name or "@" in name or "." in name.rstrip("."):
         return name[:1].isalpha() and bool(re.search(r"\d\.\d", name))  # Llama3.1

@@ -13,6 +13,7 @@ from spacy.tokens import Doc, Span
 
 from kg.nlp.relations import METHODS, Ent, Fact, own_sentences, same_name, sentence, starting_in
 from kg.nlp.shapes import core
+from kg.nlp.tokens import tokens
 
 _COMPARE_STOP = {";", "while", "whereas", "but", "which", "although", "where", "when", "because", "since", "thus"}
 # After a baseline, these words start its description ("X trained using Y", "X on Z"), not more baselines.
@@ -56,13 +57,16 @@ def _classes(doc: Doc, ents: list[Ent]) -> list[Ent]:
 
 def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: int) -> list[Ent]:
     """The entities right after a cue: the first within a few tokens, then its list."""
-    outside = _outside_brackets(doc, cue.end, sentence(doc, cue.start).end)
-    end = outside[window] if len(outside) > window else sentence(doc, cue.start).end
-    stop = next((t.i for t in doc[cue.end:end] if t.lower_ in stops and t.i in outside), end)
+    sent_end = sentence(doc, cue.start).end
+    outside = _outside_brackets(doc, cue.end, min(sent_end, cue.end + 4 * window))
+    end = outside[window] if len(outside) > window else sent_end
+    toks = tokens(doc)
+    stop = next((i for i in outside if i < end and toks[i].lower_ in stops), end)
+    kept = set(outside)
     found: list[Ent] = []
     last = cue.end
     for e in starting_in(ents, cue.end, stop):
-        if e.span.start not in outside:
+        if e.span.start not in kept:
             continue  # "(Quux et al.)", "(73.0%)": a note on the item before
         if bisect_left(outside, e.span.start) - bisect_left(outside, last) > (6 if not found else 5):
             break
@@ -81,8 +85,9 @@ def _outside_brackets(doc: Doc, start: int, end: int) -> list[int]:
     """Indexes of the tokens in [start, end) that are not inside (or part of) round brackets,
     so that "X (73.0% and 7.5%) and Y" is a list of two names."""
     out, depth = [], 0
-    for t in doc[start:end]:
-        if t.text == "(" and t.i + 1 < len(doc) and doc[t.i + 1].lower_ in _LIST_OPENERS and not depth:
+    toks = tokens(doc)
+    for t in toks[start:end]:
+        if t.text == "(" and t.i + 1 < len(doc) and toks[t.i + 1].lower_ in _LIST_OPENERS and not depth:
             continue  # "baselines (e.g., X and Y)": the list itself
         if t.text == "(":
             depth += 1
