@@ -58,13 +58,14 @@ _CAPITAL_STOP = r"(?<=[0-9a-z][A-Z])\."
 
 # A sentence glued to the next after a name ending in a capital: "layers in ViT.In this paper" (spaCy
 # splits "computation.As" only after a lower-case letter).
-_GLUED_STOP = r"(?<=[A-Za-z][A-Z])\.(?=[A-Z][a-z]+\b)"
+_GLUED_STOP = r"\.(?=[A-Z][a-z]+\b)(?<=[A-Za-z][A-Z]\.)"  # the literal first: cheap where there is no "."
 
 
 # "CIFAR-10/100", "Quux10/20": a slash between a name's trailing number and another number lists
 # two names (the second is completed by the name finder); fixed-width look-behinds, one per length.
 # A plain fraction ("1/2") has no letter before its digits and stays whole.
-_SIBLING_SLASHES = [rf"(?<=[A-Za-z]{hyphen}[0-9]{{{n}}})/(?=[0-9])" for hyphen in ("", "-") for n in range(1, 5)]
+_SIBLING_SLASHES = ["/(?=[0-9])(?:" + "|".join(rf"(?<=[A-Za-z]{hyphen}[0-9]{{{n}}}/)" for hyphen in ("", "-")
+                                                 for n in range(1, 5)) + ")"]
 
 
 def keep_name_tokens(nlp: Language) -> None:
