@@ -259,24 +259,6 @@ def test_a_known_name_introduced_with_its_definition_is_proposed(nlp):
     assert "Vision Assistant" not in rel(rec, "mentions")
 
 
-def test_incorporating_a_name_already_used_is_not_proposing_it(nlp):
-    rec = run(nlp, "Quux network (QNN) based approaches dominate the field. We then propose BlobFormer. "
-                   "We incorporate the capability of QNN into BlobFormer. We incorporate Zebra Mode Smoothing.")
-    assert rel(rec, "proposes") == {"BlobFormer", "Zebra Mode Smoothing"}
-
-
-def test_the_naming_word_gives_the_proposed_name(nlp):
-    rec = run(nlp, "The success of Quux Neural Networks (QNNs) needs explanations. In this work, we propose a novel "
-                   "framework of explainable QNNs, called Prototype Blob Bottleneck (PBB), for graphs.")
-    assert rel(rec, "proposes") == {"PBB"}
-
-
-def test_a_term_defined_by_is_called_is_not_proposed(nlp):
-    rec = run(nlp, "Hidden features may affect both selection and feedback, which is called hidden quuxing. "
-                   "We propose BlobDebias, a novel method.")
-    assert rel(rec, "proposes") == {"BlobDebias"}
-
-
 def test_objects_of_a_purpose_or_an_on_phrase_are_not_proposed(nlp):
     rec = run(nlp, "This paper introduces a novel framework for translating the Quuxlib4 corpus into language. "
                    "We present the results of this pipeline on Quuxlib4 as Blorald, a dataset.")
@@ -342,3 +324,18 @@ def test_slash_siblings_name_two_datasets(nlp):
     assert {"CIFAR-10", "CIFAR-100"} <= rel(rec, "evaluated_on")
     assert {"BLOB7", "BLOB12"} <= rel(rec, "mentions")
     assert "ViT-B/16" in rel(rec, "mentions")
+
+
+@pytest.mark.parametrize("abstract, proposed", [
+    # after "incorporate" (propose or use) only a name new to the abstract is proposed
+    ("Quux network (QNN) based approaches dominate the field. We then propose BlobFormer. We incorporate the "
+     "capability of QNN into BlobFormer. We incorporate Zebra Mode Smoothing.", {"BlobFormer", "Zebra Mode Smoothing"}),
+    # a later naming word in the sentence gives the name
+    ("The success of Quux Neural Networks (QNNs) needs explanations. In this work, we propose a novel framework of "
+     "explainable QNNs, called Prototype Blob Bottleneck (PBB), for graphs.", {"PBB"}),
+    # "which is called y" (lower case, not first person) defines a term
+    ("Hidden features may affect both selection and feedback, which is called hidden quuxing. We propose "
+     "BlobDebias, a novel method.", {"BlobDebias"}),
+])
+def test_what_a_proposal_cue_proposes(nlp, abstract, proposed):
+    assert rel(run(nlp, abstract), "proposes") == proposed
