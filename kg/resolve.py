@@ -105,25 +105,61 @@ def _definitions(records: list[PaperRecord]) -> Iterable[tuple[str, str, str, st
                 yield rec.paper.id, group, long, short
 
 
+_FUNCTION_WORDS = frozenset({"of", "for", "from", "with", "the", "a", "an", "and", "in", "on", "to", "via", "by"})
+
+
+def _words(long: str) -> frozenset[str]:
+    """Content words of a long form, plain plurals folded: what a short form stands for."""
+    words = unicodedata.normalize("NFKD", long).lower().replace("-", " ").split()
+    words = ["".join(ch for ch in w if ch.isalnum()) for w in words]
+    return frozenset(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+                     for w in words if w and w not in _FUNCTION_WORDS)
+
+
+def _same_meaning(a: frozenset[str], b: frozenset[str]) -> bool:
+    """"reinforcement learning from/with human feedback", "Graph Neural Networks" / "graph neural
+    network": the same content words, or one word apart in names of three or more shared words.
+    "continual" vs "contrastive learning", "self-supervised" vs "supervised learning": not."""
+    return a == b or (len(a & b) >= 3 and len(a ^ b) <= 1)
+
+
 def _ambiguous_shorts(definitions: list[tuple[str, str, str, str]],
                       gaz: dict[tuple[str, str], GazetteerEntry]) -> dict[tuple[str, tuple[str, str]], tuple[str, str]]:
     """Per-paper meanings of short forms that stand for different things in different papers.
 
     "CL" is continual learning in one abstract and contrastive learning in another; "SAM" is
     Segment Anything or Sharpness-Aware Minimization. Merging through such a short form would
-    fuse distinct entities, so where the corpus (or the gazetteer) gives a short form more than
-    one long form, each defining paper's uses of it resolve to that paper's own long form and
-    the short form joins no entity globally. Returns (paper id, short node) -> long node.
+    fuse distinct entities. The long forms of a short form are grouped by meaning (most content
+    words shared); the main meaning is the gazetteer's, else the one most papers use, and keeps
+    the usual merge. A paper that defines the short form with another meaning resolves its uses
+    of it to its own long form. Returns (paper id, short node) -> long node for those papers.
     """
-    longs: dict[tuple[str, str], set[str]] = defaultdict(set)
+    meanings: dict[tuple[str, str], list[tuple[frozenset[str], int]]] = defaultdict(list)  # (words, papers)
+
+    def add(short_node: tuple[str, str], words: frozenset[str], weight: int) -> None:
+        groups = meanings[short_node]
+        for i, (known, count) in enumerate(groups):
+            if _same_meaning(known, words):
+                groups[i] = (known, count + weight)
+                return
+        groups.append((words, weight))
+
+    for node, entry in gaz.items():  # the listed meaning comes first and outweighs the corpus
+        forms = (entry.name, *entry.aliases)
+        spelled = max(forms, key=lambda f: len(f.split()))  # "area under the curve" for AUC
+        for form in forms:
+            if form != spelled:
+                add((node[0], entity_key(form)), _words(spelled), 1 << 30)
     for _pid, group, long, short in definitions:
-        longs[(group, entity_key(short))].add(entity_key(long))
-    for node, entry in gaz.items():  # a listed name or alias stands for the listed entity
-        for form in (entry.name, *entry.aliases):
-            if (node[0], entity_key(form)) in longs:
-                longs[(node[0], entity_key(form))].add(node[1])
-    return {(pid, (group, entity_key(short))): (group, entity_key(long))
-            for pid, group, long, short in definitions if len(longs[(group, entity_key(short))]) > 1}
+        add((group, entity_key(short)), _words(long), 1)
+    own = {}
+    for pid, group, long, short in definitions:
+        groups = meanings[(group, entity_key(short))]
+        if len(groups) > 1:
+            main = max(groups, key=lambda g: g[1])[0]
+            if not _same_meaning(main, _words(long)):
+                own[(pid, (group, entity_key(short)))] = (group, entity_key(long))
+    return own
 
 
 def _names(records: list[PaperRecord]) -> Iterable[tuple[str, str, str, str | None]]:

@@ -113,3 +113,22 @@ def test_an_acronym_and_its_plural_are_one_entity_named_in_the_singular():
                    rec("c", ("QNNs", "Method", None))], ())
     key = res.key_for("a", "QNNs", "Method")
     assert key == res.key_for("b", "QNN", "Method") and res.entities[key].label == "QNN"
+
+
+def test_plural_long_forms_are_one_meaning_of_a_short_form():
+    a = rec("a", ("QNN", "Method", None), aliases=(("quux neural network", "QNN"),))
+    b = rec("b", ("QNNs", "Method", None), aliases=(("Quux Neural Networks", "QNNs"),))
+    res = resolve([a, b], ())
+    assert res.key_for("a", "QNN", "Method") == res.key_for("b", "QNNs", "Method")
+
+
+def test_a_modifier_that_changes_the_meaning_keeps_two_meanings_apart():
+    a = rec("a", ("QSL", "Method", None), ("self quux learning", "Method", None),
+            aliases=(("self quux learning", "QSL"),))
+    b = rec("b", ("QSL", "Method", None), ("quux learning", "Method", None), aliases=(("quux learning", "QSL"),))
+    c = rec("c", ("QSL", "Method", None), ("self quux learning", "Method", None),
+            aliases=(("self-quux learning", "QSL"),))
+    res = resolve([a, b, c], ())
+    assert res.key_for("a", "QSL", "Method") == res.key_for("c", "QSL", "Method")
+    assert res.key_for("b", "QSL", "Method") == res.key_for("b", "quux learning", "Method")
+    assert res.key_for("a", "QSL", "Method") != res.key_for("b", "QSL", "Method")
