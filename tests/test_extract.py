@@ -339,3 +339,18 @@ def test_slash_siblings_name_two_datasets(nlp):
 ])
 def test_what_a_proposal_cue_proposes(nlp, abstract, proposed):
     assert rel(run(nlp, abstract), "proposes") == proposed
+
+
+def test_results_name_the_owner_data_and_baseline_of_each_value(nlp):
+    rec = run(nlp, "We propose QuuxLM, a novel model. QuuxLM reaches 65.1% on AlpacaEval, compared to 57.5% by "
+                   "ZedGPT. QuuxLM achieves a 96.7% accuracy on formalizing statements in the miniF2F-test and a 23.5% "
+                   "accuracy on our internal data, outperforming YakMath-7B (73.0% and 7.5%) and TheoremYak (50.1% "
+                   "and 4.0%).")
+    by_value = {r.value_text: r for r in rec.results}
+    assert (by_value["65.1%"].method, by_value["65.1%"].baseline) == ("QuuxLM", "ZedGPT")
+    assert (by_value["57.5%"].method, by_value["57.5%"].baseline) == ("ZedGPT", None)
+    assert by_value["96.7%"].dataset == "miniF2F-test"
+    # no "respectively": both of the paper's values are measured against the first baseline named
+    assert by_value["96.7%"].baseline == by_value["23.5%"].baseline == "YakMath-7B"
+    assert by_value["73.0%"].method == by_value["7.5%"].method == "YakMath-7B"
+    assert by_value["50.1%"].method == "TheoremYak"
