@@ -129,8 +129,8 @@ def _ambiguous_shorts(definitions: list[tuple[str, str, str, str]],
 
     "CL" is continual learning in one abstract and contrastive learning in another; "SAM" is
     Segment Anything or Sharpness-Aware Minimization. Merging through such a short form would
-    fuse distinct entities. The long forms of a short form are grouped by meaning (most content
-    words shared); the main meaning is the gazetteer's, else the one most papers use, and keeps
+    fuse distinct entities. The long forms of a short form are grouped by meaning
+    (`_same_meaning`); the main meaning is the gazetteer's, else the one most papers use, and keeps
     the usual merge. A paper that defines the short form with another meaning resolves its uses
     of it to its own long form. Returns (paper id, short node) -> long node for those papers.
     """
