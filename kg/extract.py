@@ -153,12 +153,12 @@ def _results(doc: Doc, ents: list[Ent], proposed: dict[str, str], paper: Paper, 
     values = list(doc.spans.get("kg_results", []))
     compare_cues = [c for c in doc.spans.get("kg_cues", []) if c.label_ == "compared_with"]
     evidences: dict[int, Evidence] = {}
+    own = set(proposed)
     for span in values:
         sent = sentence(doc, span.start)
         lo, hi = max(sent.start, span.start - _NEAR), min(sent.end, span.end + _NEAR)
         near = starting_in(ents, lo, hi)
-        owner = (_bracketed_owner(span, near, set(proposed))
-                 or _compared_value_owner(span, near, set(proposed), compare_cues))
+        owner = _bracketed_owner(span, near, own) or _compared_value_owner(span, near, own, compare_cues)
         out.append(Result(
             value_text=span.text,
             value=span._.kg_value,
@@ -166,10 +166,10 @@ def _results(doc: Doc, ents: list[Ent], proposed: dict[str, str], paper: Paper, 
             evidence=evidences[sent.start] if sent.start in evidences
             else evidences.setdefault(sent.start, evidence(sent, paper, clean)),
             confidence=0.6 if near else 0.4,
-            method=owner or _pick(near, span, {"Method"}, prefer_names=set(proposed), after=False),
+            method=owner or _pick(near, span, {"Method"}, prefer_names=own, after=False),
             metric=_pick(near, span, {"Metric"}, after=True),
             dataset=_pick(near, span, {"Dataset", "Benchmark"}, after=True, next_value=_next_value(values, span, hi)),
-            baseline=None if owner else _baseline(span, near, set(proposed), compare_cues, values, hi),
+            baseline=None if owner else _baseline(span, near, own, compare_cues, values, hi),
         ))
     return out
 
@@ -201,8 +201,7 @@ def _compared_value_owner(value: Span, near: list[Ent], proposed: set[str], cues
     a method that is not the paper's is that method's result."""
     if not any(value.start - 1 <= c.end <= value.start for c in cues):
         return None
-    owner = next((e for e in near if value.end <= e.span.start <= value.end + 3), None)
-    return owner.name if owner is not None and owner.type == "Method" and owner.name not in proposed else None
+    return _others_method(next((e for e in near if value.end <= e.span.start <= value.end + 3), None), proposed)
 
 
 def _bracketed_owner(value: Span, near: list[Ent], proposed: set[str]) -> str | None:
@@ -213,8 +212,12 @@ def _bracketed_owner(value: Span, near: list[Ent], proposed: set[str]) -> str | 
         i -= 1
     if i < 1 or doc[i].text != "(":
         return None
-    owner = next((e for e in near if e.span.end == i), None)
-    return owner.name if owner is not None and owner.type == "Method" and owner.name not in proposed else None
+    return _others_method(next((e for e in near if e.span.end == i), None), proposed)
+
+
+def _others_method(ent: Ent | None, proposed: set[str]) -> str | None:
+    """The name of `ent` when it is a method that is not the paper's own."""
+    return ent.name if ent is not None and ent.type == "Method" and ent.name not in proposed else None
 
 
 def _baseline(value: Span, near: list[Ent], proposed: set[str], cues: list[Span],
