@@ -19,7 +19,10 @@ from kg.model import Entity, PaperRecord, Resolution
 
 #: entity type -> resolution group (Benchmarks and Datasets share one namespace).
 GROUP = {"Method": "method", "Dataset": "dataset", "Benchmark": "dataset", "Task": "task", "Metric": "metric"}
-_VARIANT_SUFFIX = re.compile(r"^[-_ /]?(?:[a-z]?\d+[a-z]?|v\d+|[a-z]{1,2}(?:/\d+)?|large|base|small|tiny|xl|lite)$", re.I)
+_VARIANT_SUFFIX = re.compile(r"^[-_ /](?:[a-z]?\d+[a-z]?|v\d+|[a-z]{1,2}(?:/\d+)?|large|base|small|tiny|xl|lite)$", re.I)
+# Glued to the base, only a number or a version marks a variant ("ResNet50", "GATv2"), or one capital
+# after a lower-case letter ("AdamW"): "MCA", "GATE" and "VCC" are other acronyms, not MC, GAT or VC.
+_GLUED_SUFFIX = re.compile(r"^(?:\d+[a-zA-Z]?|[vV]\d+(?:\.\d+)?)$")
 
 
 @lru_cache(maxsize=1 << 18)
@@ -105,6 +108,7 @@ def _definitions(records: list[PaperRecord]) -> Iterable[tuple[str, str, str, st
                 yield rec.paper.id, group, long, short
 
 
+_SHORT_KEY = 3  # short forms this short mean too many things to lend one paper's meaning to others
 _FUNCTION_WORDS = frozenset({"of", "for", "from", "with", "the", "a", "an", "and", "in", "on", "to", "via", "by"})
 
 
@@ -132,7 +136,10 @@ def _ambiguous_shorts(definitions: list[tuple[str, str, str, str]],
     fuse distinct entities. The long forms of a short form are grouped by meaning
     (`_same_meaning`); the main meaning is the gazetteer's, else the one most papers use, and keeps
     the usual merge. A paper that defines the short form with another meaning resolves its uses
-    of it to its own long form. Returns (paper id, short node) -> long node for those papers.
+    of it to its own long form. So does the only paper that defines a short form of two or three
+    characters the gazetteer does not list: "MC" (Multi-Comprehension in one abstract) is Monte
+    Carlo, Markov chain or matrix completion in the others, which use it undefined.
+    Returns (paper id, short node) -> long node for those papers.
     """
     meanings: dict[tuple[str, str], list[tuple[frozenset[str], int]]] = defaultdict(list)  # (words, papers)
 
@@ -154,11 +161,11 @@ def _ambiguous_shorts(definitions: list[tuple[str, str, str, str]],
         add((group, entity_key(short)), _words(long), 1)
     own = {}
     for pid, group, long, short in definitions:
-        groups = meanings[(group, entity_key(short))]
-        if len(groups) > 1:
-            main = max(groups, key=lambda g: g[1])[0]
-            if not _same_meaning(main, _words(long)):
-                own[(pid, (group, entity_key(short)))] = (group, entity_key(long))
+        key = entity_key(short)
+        groups = meanings[(group, key)]
+        main, weight = max(groups, key=lambda g: g[1])
+        if len(key) <= _SHORT_KEY and weight == 1 or not _same_meaning(main, _words(long)):
+            own[(pid, (group, key))] = (group, entity_key(long))
     return own
 
 
@@ -178,6 +185,7 @@ def _build(names, own, uf, surfaces, types, shorts, gaz) -> Resolution:  # type:
         members[uf.find(node)].append(node)
     res = Resolution()
     root_key: dict[tuple[str, str], str] = {}
+    taken = {n for n in shorts if n in uf.parent}  # short forms that are nodes of their own somewhere
     for root, nodes in sorted(members.items()):
         entry = next((gaz[n] for n in nodes if n in gaz), None)
         forms: Counter[str] = Counter()
@@ -187,9 +195,11 @@ def _build(names, own, uf, surfaces, types, shorts, gaz) -> Resolution:  # type:
             kinds.update(types.get(n, {}))
         if not forms and entry is None:
             continue
-        label = entry.name if entry else _pick_label(forms, [n for n in nodes if n in shorts])
+        label = entry.name if entry else _pick_label(forms, [n for n in nodes if n in shorts], taken, root[0])
         kind = _pick_kind(kinds, entry)
         key = f"{root[0]}/{slug(label)}"
+        if key in res.entities:  # a label shared with another entity: key by this group's own name
+            key = f"{root[0]}/{slug(root[1])}"
         aliases = set(forms) | set(entry.aliases if entry else ())
         aliases.discard(label)
         same_as = (entry.iri,) if entry and entry.iri else ()
@@ -204,10 +214,17 @@ def _build(names, own, uf, surfaces, types, shorts, gaz) -> Resolution:  # type:
     return res
 
 
-def _pick_label(forms: Counter[str], short_nodes: list[tuple[str, str]]) -> str:
-    """The acronym when one was defined, else the most frequent surface form."""
-    shorts = {n[1] for n in short_nodes}
-    ranked = sorted(forms.items(), key=lambda kv: (entity_key(kv[0]) not in shorts, _plural(kv[0]), -kv[1], kv[0]))
+def _pick_label(forms: Counter[str], short_nodes: list[tuple[str, str]], all_shorts: set[tuple[str, str]],
+                group: str) -> str:
+    """The acronym when one was defined, else the most frequent surface form.
+
+    A short form that is another entity's node (a paper's own meaning of an ambiguous one, the
+    bare short form of other papers) is the last choice: the label gives the entity's key.
+    """
+    own = {n[1] for n in short_nodes}
+    others = {n[1] for n in all_shorts if n[0] == group} - own
+    ranked = sorted(forms.items(), key=lambda kv: (entity_key(kv[0]) in others, entity_key(kv[0]) not in own,
+                                                   _plural(kv[0]), -kv[1], kv[0]))
     return ranked[0][0]
 
 
@@ -244,9 +261,20 @@ def _link_variants(res: Resolution) -> None:
         label = ent.label.lower()
         for cut in range(len(label) - 1, 1, -1):
             base = by_label.get((group, label[:cut]))
-            suffix = label[cut:]
-            if label[cut - 1].isdigit() and suffix[0].isalnum():
-                continue  # CIFAR-100 is not a variant of CIFAR-10
-            if base and base != key and _VARIANT_SUFFIX.match(suffix):
+            if base and base != key and _variant_suffix(ent.label[:cut], ent.label[cut:]):
                 res.entities[key] = Entity(ent.key, ent.type, ent.label, ent.aliases, base, ent.same_as)
                 break
+
+
+def _variant_suffix(base: str, suffix: str) -> bool:
+    """Whether `base` + `suffix` names a version of `base` (ImageNet-1k, ResNet50, AdamW, GPT-4 Turbo).
+
+    CIFAR-100 is not a variant of CIFAR-10 (a digit continued by a digit), nor MCA of MC.
+    """
+    if base[-1].isdigit() and suffix[0].isalnum():
+        return False
+    if _VARIANT_SUFFIX.match(suffix):
+        return True
+    if _GLUED_SUFFIX.match(suffix):
+        return True
+    return len(suffix) == 1 and suffix.isupper() and base[-1].islower()

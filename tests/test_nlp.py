@@ -251,6 +251,14 @@ def test_sentences_without_ends_are_capped_in_length():
     ('Here we introduce "Quux Any Blob" (QAB), a paradigm.', ("Quux Any Blob", "QAB")),
     ("It introduces Causal Quux Graph Models (Causal QGMs), a class of models.",
      ("Causal Quux Graph Models", "Causal QGMs")),
+    ("We equip it with Dynamic Quux Augmentation (D2QA) for search.", ("Dynamic Quux Augmentation", "D2QA")),
+    ("an algorithm, Pairwise Proximal Perturbed Quux (P3Q), that learns", ("Pairwise Proximal Perturbed Quux", "P3Q")),
+    ("We study quux-to-video (Q2V) generation.", ("quux-to-video", "Q2V")),
+    ("We train with Proximal Policy Optimization (PPO) here.", ("Proximal Policy Optimization", "PPO")),
+    ("We propose a quux-to-quux (Q2Q) protocol.", ("quux-to-quux", "Q2Q")),
+    ("It is as strong as the 1-dimensional Quux-Blob (1-QB) test.", ("1-dimensional Quux-Blob", "1-QB")),
+    ("We use the sequential Morris Quux Maze (sQM) task.", ("sequential Morris Quux Maze", "sQM")),
+    ("It is inspired by In-Quux Learning (IQL) results.", ("In-Quux Learning", "IQL")),
 ])
 def test_abbreviations_with_quotes_and_qualified_short_forms(nlp, text, pair):
     assert [(a.text, b.text) for a, b in nlp(text)._.kg_abbreviations] == [pair]

@@ -46,6 +46,21 @@ def test_versions_stay_distinct_but_linked():
     assert res.entities[res.key_for("a", "CIFAR-100", "Dataset")].variant_of is None
 
 
+def test_variants_are_versions_not_longer_acronyms():
+    names = ("MC", "MC1", "MCA", "MCBO", "GAT", "GATv2", "GATE", "Adam", "AdamW", "Quux", "Quux-XL", "QuuxNet",
+             "QuuxNet50", "QUX", "QUX-B/16", "QUXr")
+    res = resolve([rec("a", *((n, "Method", None) for n in names))], ())
+
+    def base(name):
+        parent = res.entities[res.key_for("a", name, "Method")].variant_of
+        return res.entities[parent].label if parent else None
+
+    got = {n: base(n) for n in names}
+    assert got == {"MC": None, "MC1": "MC", "MCA": None, "MCBO": None, "GAT": None, "GATv2": "GAT", "GATE": None,
+                   "Adam": None, "AdamW": "Adam", "Quux": None, "Quux-XL": "Quux", "QuuxNet": None,
+                   "QuuxNet50": "QuuxNet", "QUX": None, "QUX-B/16": "QUX", "QUXr": None}
+
+
 def test_same_name_different_types_stay_apart():
     res = resolve([rec("a", ("MAE", "Method", None), ("MAE", "Metric", None))], ())
     assert res.key_for("a", "MAE", "Method") != res.key_for("a", "MAE", "Metric")
@@ -132,3 +147,17 @@ def test_a_modifier_that_changes_the_meaning_keeps_two_meanings_apart():
     assert res.key_for("a", "QSL", "Method") == res.key_for("c", "QSL", "Method")
     assert res.key_for("b", "QSL", "Method") == res.key_for("b", "quux learning", "Method")
     assert res.key_for("a", "QSL", "Method") != res.key_for("b", "QSL", "Method")
+
+
+def test_a_very_short_form_defined_once_lends_its_meaning_to_no_other_paper():
+    """"QX" defined as quux xylophone in one abstract and used undefined in others means other
+    things there; a longer coined short form defined once is the same thing everywhere."""
+    a = rec("a", ("QX", "Method", None), ("QUXB", "Method", None),
+            aliases=(("quux xylophone", "QX"), ("Quux Blob", "QUXB")))
+    b = rec("b", ("QX", "Method", None), ("QUXB", "Method", None))
+    res = resolve([a, b], ())
+    assert res.entities[res.key_for("a", "QX", "Method")].label == "quux xylophone"
+    assert res.key_for("b", "QX", "Method") != res.key_for("a", "QX", "Method")
+    assert res.key_for("b", "QUXB", "Method") == res.key_for("a", "QUXB", "Method")
+    two = resolve([a, b, rec("c", ("QX", "Method", None), aliases=(("quux xylophones", "QX"),))], ())
+    assert two.key_for("a", "QX", "Method") == two.key_for("c", "QX", "Method") == two.key_for("b", "QX", "Method")

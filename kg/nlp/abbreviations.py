@@ -9,6 +9,8 @@ parentheses hold several words.
 
 from __future__ import annotations
 
+import re
+
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
@@ -36,6 +38,63 @@ def find_long_form(short: str, text: str) -> int | None:
         l_idx -= 1
         s_idx -= 1
     return text.rfind(" ", 0, l_idx + 1) + 1
+
+
+_SKIPPED_WORDS = frozenset({"of", "for", "and", "the", "with", "to", "in", "on", "a", "an", "via", "by"})
+_DIGIT_WORDS = {"2": ("to", "two"), "3": ("three",), "4": ("for", "four")}
+
+
+def initials_long_form(short: str, text: str) -> int | None:
+    """Start offset of the words ending `text` whose initials spell `short`, or None.
+
+    Schwartz & Hearst match a letter anywhere in a word, so "Asymmetric Representation-regularized
+    Adversarial Training (ARAT)" gives "Adversarial Training" (A from adversArial, R from
+    adveRsarial) and "Proximal Policy Optimization (PPO)" gives "Policy Optimization" (a P from
+    oPtimization); word initials find the whole name first. The capitals spell the name, and a
+    lower-case first letter ("sQuux": sequential Quux). A digit after a letter is a word
+    ("P2P": peer-to-peer) or repeats the letter ("P3O": Pairwise Proximal Policy Optimization);
+    a leading digit starts a word ("1-WL": 1-dimensional WL). Function words may carry no
+    letter; words are tried split at hyphens and whole.
+    """
+    for letters in _spellings(short):
+        if sum(c.isalpha() for c in letters) < 2:
+            continue
+        for pattern in (r"[^\s-]+", r"\S+"):
+            offset = _initials(letters, text, pattern)
+            if offset is not None:
+                return offset
+    return None
+
+
+def _spellings(short: str) -> list[list[str]]:
+    """What each word initial must be, for each reading of the digits of `short`."""
+    readings: list[list[str]] = [[], [], []]  # digit as a word, as a repeat of the letter, dropped
+    for i, c in enumerate(short):
+        if c.isupper() or (i == 0 and c.isalnum()):
+            for r in readings:
+                r.append(c.lower())
+        elif c.isdigit() and i > 0 and short[i - 1].isalpha():
+            readings[0].append(c if c in _DIGIT_WORDS else "")
+            if c in "234":
+                readings[1].extend(short[i - 1].lower() * (int(c) - 1))
+    if not any(c.isdigit() for c in short[1:]):
+        return readings[2:]
+    return [[c for c in r if c] for r in readings]
+
+
+def _initials(letters: list[str], text: str, pattern: str) -> int | None:
+    words = [(m.start(), m.group().lower()) for m in re.finditer(pattern, text)]
+    i = len(letters) - 1
+    for start, word in reversed(words):
+        want = letters[i]
+        if not (word in _DIGIT_WORDS[want] if want in _DIGIT_WORDS else word[0] == want):
+            if word in _SKIPPED_WORDS:
+                continue
+            return None
+        i -= 1
+        if i < 0:
+            return text.rfind(" ", 0, start + 1) + 1
+    return None
 
 
 def is_short_form(text: str) -> bool:
@@ -121,7 +180,9 @@ class AbbreviationDetector:
         window = doc[first:last]
         if len(window) == 0:
             return None
-        offset = find_long_form(short.text, window.text)
+        offset = initials_long_form(short.text, window.text) if len(short) == 1 else None
+        if offset is None:
+            offset = find_long_form(short.text, window.text)
         if offset is None and any(c.isdigit() for c in short.text):
             # "V2V", "I2V": a digit often stands for a word ("to"), not a letter.
             offset = find_long_form("".join(c for c in short.text if not c.isdigit()), window.text)

@@ -24,6 +24,7 @@ class NameLexicon:
     method_shapes: re.Pattern[str] | None = None  # a new name of this shape is a model ("Quux-7B")
     not_metric_before: frozenset[str] = frozenset()  # "mixed" precision: a setting, not a metric
     name_extensions: re.Pattern[str] | None = None  # "70B", "V2" after a new name are part of it
+    fields: frozenset[str] = frozenset()  # field acronyms: "Natural Language Processing (NLP)" is no method
 
 
 def load_lexicon() -> NameLexicon:
@@ -49,7 +50,7 @@ def load_lexicon() -> NameLexicon:
     return NameLexicon(stop, generic, phrases, suffixes, frozenset(read_lines("title_stop_heads.txt")), proposal_words,
                        frozenset(read_lines("method_heads.txt")), frozenset(read_lines("data_context_words.txt")),
                        _alternation(read_lines("method_shapes.txt")), frozenset(read_lines("not_metric_before.txt")),
-                       _alternation(read_lines("name_extensions.txt")))
+                       _alternation(read_lines("name_extensions.txt")), frozenset(read_lines("field_acronyms.txt")))
 
 
 def _alternation(patterns: list[str]) -> re.Pattern[str] | None:
