@@ -84,9 +84,9 @@ def test_coined_shapes(text, coined):
 
 
 def test_gazetteer_not_inside_compound(nlp):
-    doc = nlp("We train on ImageNet-1k and test on ImageNet.")
+    doc = nlp("We train on ImageNet-1k and test on ImageNet, then on ImageNet-1K again.")
     found = [(s.text, s.label_) for s in doc.spans["kg_gazetteer"]]
-    assert ("ImageNet-1k", "Dataset") in found
+    assert ("ImageNet-1k", "Dataset") in found and ("ImageNet-1K", "Dataset") in found  # a count's letter in either case
     assert [t for t, _ in found].count("ImageNet") == 1
 
 
@@ -196,6 +196,14 @@ def test_metric_phrase_needs_a_reported_value(nlp):
     doc = nlp("It may help decrease the zorbing error. We reach 3.1 zorbing error on Quux.")
     metrics = [s for s in doc.spans["kg_entities"] if s.label_ == "Metric"]
     assert metrics and all(m.start > doc[8].i for m in metrics)  # only the one with a value
+
+
+@pytest.mark.parametrize("text, metric", [
+    ("For smooth problems we establish a zorbing rate of O(logT/sqrtT) for QuuxOpt.", "zorbing rate"),
+    ("Experiments show that QuuxOpt achieves a zorbing rate comparable to Adam.", "zorbing rate"),
+])
+def test_a_bound_or_an_achieved_measure_is_reported(nlp, text, metric):
+    assert metric in {s.kb_id_ for s in nlp(text).spans["kg_entities"] if s.label_ == "Metric"}
 
 
 def test_plural_known_method_is_a_class(nlp):

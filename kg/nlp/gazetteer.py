@@ -59,6 +59,8 @@ def surface_forms(name: str) -> set[str]:
         forms.add(name + "s")
     if name[:1].islower() and is_case_sensitive(name):
         forms.add(name[0].upper() + name[1:])  # "miniF2F" / "MiniF2F", "word2vec" / "Word2vec" at a sentence start
+    if len(name) > 2 and name[-2].isdigit() and name[-1] in "kKmMbB":
+        forms.add(name[:-1] + name[-1].swapcase())  # "ImageNet-1k" / "ImageNet-1K": a count's letter in either case
     return forms
 
 

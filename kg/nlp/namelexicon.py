@@ -24,7 +24,7 @@ class NameLexicon:
     method_shapes: re.Pattern[str] | None = None  # a new name of this shape is a model ("Quux-7B")
     not_metric_before: frozenset[str] = frozenset()  # "mixed" precision: a setting, not a metric
     name_extensions: re.Pattern[str] | None = None  # "70B", "V2" after a new name are part of it
-    fields: frozenset[str] = frozenset()  # field acronyms: "Natural Language Processing (NLP)" is no method
+    not_methods: frozenset[str] = frozenset()  # acronyms of fields, settings, equations: "Natural Language Processing (NLP)"
 
 
 def load_lexicon() -> NameLexicon:
@@ -44,13 +44,14 @@ def load_lexicon() -> NameLexicon:
         metric_cues=frozenset(read_lines("metric_list_cues.txt")),
         weak_heads=frozenset(read_lines("weak_task_heads.txt")),
         metric_shapes=_alternation(read_lines("metric_shapes.txt")),
+        report_cues=tuple(read_lines("metric_report_cues.txt")),
     )
     suffixes = tuple((r[0], r[1]) for r in read_table("name_suffixes.tsv") if len(r) == 2)
     proposal_words = frozenset(r[2] for r in read_table("cues.tsv") if len(r) == 3 and r[0] == "proposes" and " " not in r[2])
     return NameLexicon(stop, generic, phrases, suffixes, frozenset(read_lines("title_stop_heads.txt")), proposal_words,
                        frozenset(read_lines("method_heads.txt")), frozenset(read_lines("data_context_words.txt")),
                        _alternation(read_lines("method_shapes.txt")), frozenset(read_lines("not_metric_before.txt")),
-                       _alternation(read_lines("name_extensions.txt")), frozenset(read_lines("field_acronyms.txt")))
+                       _alternation(read_lines("name_extensions.txt")), frozenset(read_lines("non_method_acronyms.txt")))
 
 
 def _alternation(patterns: list[str]) -> re.Pattern[str] | None:

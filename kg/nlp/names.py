@@ -130,7 +130,7 @@ class NameFinder:
         mixed = any(c.islower() for c in short_core[1:])
         if head in self.lex.phrases.task_heads and not (title and mixed):
             return "Task", lower_first(long.text)
-        if short_core in self.lex.fields or short_core in self.lex.stop and not title:
+        if short_core in self.lex.not_methods or short_core in self.lex.stop and not title:
             return "Generic", short.text  # "Natural Language Processing (NLP)": a field, whatever its case
         kind = self.lex.phrases.type_words.get(head)
         if kind in ("Method", "Dataset", "Benchmark"):

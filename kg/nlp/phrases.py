@@ -20,9 +20,8 @@ from kg.nlp.taskframes import first_sentence_end, frame_tasks, framed
 
 _MAX_MODIFIERS = 3
 _METRIC_WINDOW = 8  # tokens either side of a metric phrase in which a reported number is looked for
-_METRIC_CUES = ("in terms of", "measured by", "measured in", "metrics", "metric", "such as", "including", "and", ",",
-                "lower", "higher", "better", "worse", "reduces", "reducing", "reduced", "improves", "improving",
-                "improved", "increases", "increasing", "boosts", "achieves", "achieving")
+_ARTICLES = ("a", "an")
+_BIG_O = frozenset({"O", "tildeO", "Theta", "Omega", "Θ", "Ω", "Õ"})  # "a rate of O(1/sqrtT)": a reported bound
 _MAX_LIST_ITEM = 4
 _ADJ_SUFFIXES = ("-related", "-specific", "-centric", "-based", "-like", "-level", "-aware", "-wise", "-free")
 # "X tasks" names a task only when X looks like a noun ("translation tasks", not "disparate tasks").
@@ -55,6 +54,7 @@ class PhraseLexicon:
     metric_cues: frozenset[str]
     weak_heads: frozenset[str] = frozenset()
     metric_shapes: re.Pattern[str] | None = None  # one token that is a metric by its shape ("Pass@128")
+    report_cues: tuple[str, ...] = ()  # words before a metric phrase that report it ("reduces the")
 
 
 def is_modifier(token: Token, lex: PhraseLexicon) -> bool:
@@ -209,17 +209,17 @@ def metric_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
         if low == "time" and start < token.i and not _timed(toks[token.i - 1]):
             continue
         span = doc[start:token.i + 1]
-        if not _reported(doc, start, token.i):
+        if not _reported(doc, start, token.i, lex.report_cues):
             continue
         if span.text.lower() not in lex.generic:
             yield span
         yield from _coordinated_modifier(doc, start, token, lex)
 
 
-def _reported(doc: Doc, start: int, head: int) -> bool:
+def _reported(doc: Doc, start: int, head: int, cues: tuple[str, ...]) -> bool:
     """A metric phrase names a measure only where something is measured with it:
     a number close by ("2.69 FID", "accuracy of 91%"), or "in terms of" / "measured
-    by" / a metric-list word before it. "decrease the truncation error" is prose."""
+    by" / "reduces the" before it (`PhraseLexicon.report_cues`). "the truncation error grows" is prose."""
     lo, hi = max(0, start - _METRIC_WINDOW), min(len(doc), head + 1 + _METRIC_WINDOW)
     for i in range(start - 1, lo - 1, -1):  # left, inside the sentence
         if is_value(doc[i]):
@@ -229,10 +229,20 @@ def _reported(doc: Doc, start: int, head: int) -> bool:
     for i in range(head + 1, hi):  # right, inside the sentence
         if doc[i].is_sent_start:
             break
-        if is_value(doc[i]):
+        if is_value(doc[i]) or _big_o(doc, i):
             return True
-    before = " ".join(t.lower_ for t in doc[max(0, start - 3):start])
-    return before.endswith(_METRIC_CUES)
+    cue_end = start - 1 if start > 0 and doc[start - 1].lower_ in _ARTICLES else start
+    before = " ".join(t.lower_ for t in doc[max(0, cue_end - 3):cue_end])
+    return bool(cues) and before.endswith(cues)
+
+
+def _big_o(doc: Doc, i: int) -> bool:
+    """"O(logT/sqrtT)", "tildeO (K^-1)": an asymptotic bound, the value of a rate or a complexity."""
+    text = doc[i].text
+    head, paren, _rest = text.partition("(")
+    if paren:
+        return head in _BIG_O
+    return text in _BIG_O and i + 1 < len(doc) and doc[i + 1].text == "("
 
 
 def is_value(token: Token) -> bool:
