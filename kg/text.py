@@ -28,9 +28,12 @@ _SYMBOLS = {
     "times": "×", "cdot": "·", "sim": "~", "approx": "≈", "le": "≤", "leq": "≤",
     "ge": "≥", "geq": "≥", "pm": "±", "infty": "∞", "to": "→", "rightarrow": "→",
     "ldots": "...", "dots": "...", "cdots": "...", "neq": "≠", "ne": "≠",
+    "textemdash": "—", "textendash": "–", "textquoteright": "'", "textquoteleft": "'", "textasciitilde": "~",
 }
+_FRAC = re.compile(r"\\[dt]?frac\s*\{(?P<num>[^{}]{0,100})\}\s*\{(?P<den>[^{}]{0,100})\}")
 _TOKEN = re.compile(
     r"(?P<href>\\href\s*\{[^{}]{0,500}\}\s*\{[^{}]{0,300}\})"
+    r"|(?P<frac>" + _FRAC.pattern + r")"
     r"|(?P<keep>" + _KEEP_ARG.pattern + r")"
     r"|(?P<escaped>\\[%&#_$])"
     r"|(?P<space>\\[,;:! ])"
@@ -161,6 +164,10 @@ def _replace(m: re.Match[str], chars: list[str], origin: list[int]) -> None:
         inner = _HREF.match(m.group(0))
         assert inner is not None
         _copy(m.string, m.start() + inner.start("arg"), m.start() + inner.end("arg"), chars, origin)
+    elif kind == "frac":  # "\frac{2}{c}" reads "2/c"
+        _copy(m.string, m.start("num"), m.end("num"), chars, origin)
+        _emit("/", m.start(), chars, origin)
+        _copy(m.string, m.start("den"), m.end("den"), chars, origin)
     elif kind == "keep":
         _copy(m.string, m.start("arg"), m.end("arg"), chars, origin)
     elif kind == "escaped":

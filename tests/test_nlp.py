@@ -11,7 +11,7 @@ from kg.nlp.abbreviations import find_long_form
 from kg.nlp.results import parse_number
 from kg.nlp.shapes import is_coined
 
-STOP = frozenset({"LLM", "RL", "GPU", "SOTA"})
+STOP = frozenset({"LLM", "RL", "GPU", "SOTA", "NeurIPS"})
 
 
 @pytest.fixture(scope="module")
@@ -273,6 +273,7 @@ def test_abbreviations_with_quotes_and_qualified_short_forms(nlp, text, pair):
 
 
 def test_quantities_and_number_formats_are_not_names():
+    assert not is_coined("NeurIPS'22", STOP) and is_coined("Quux'22", STOP)  # a venue and its year
     assert not is_coined("1T", STOP)
     assert not is_coined("512K", STOP)
     assert is_coined("T5", STOP)

@@ -35,3 +35,9 @@ def test_font_switches_and_paper_macros_leave_no_text():
     assert clean_latex(r"weights $\mathcal W_{ij}$ here").text == "weights Wij here"
     assert clean_latex(r"we propose {\ourQuuxName}, a model").text == "we propose , a model"
     assert clean_latex(r"$\alpha$-divergence").text == "alpha-divergence"
+
+
+def test_fractions_and_text_dashes_read_as_written():
+    assert clean_latex(r"scaled to $2c$ and $\frac{2}{c}$, or \dfrac{1}{2}").text == "scaled to 2c and 2/c, or 1/2"
+    clean = clean_latex(r"Quux$\textemdash$an extension")
+    assert clean.text == "Quux—an extension" and len(clean.origin) == len(clean.text)

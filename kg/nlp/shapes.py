@@ -39,6 +39,8 @@ def is_coined(text: str, stop: frozenset[str]) -> bool:
     name = core(bare if len(text) - len(bare) <= 2 else text)  # "QANE+", "C++": a plus version of a name
     if text in stop or name in stop or len(name) < 2 or not any(c.isalpha() for c in name):
         return False
+    if name[-3:-2] in ("'", "’") and name[-2:].isdigit() and name[:-3] in stop:
+        return False  # "AAAI'19": a venue and its year
     if any(c in name for c in "()[]{}=<>+*^|\\$"):
         return False  # maths, not a name: "O(N", "x^2"
     if name[0].isdigit() and "-" in name and all(_QUANTITY.fullmatch(p) for p in name.split("-")):
