@@ -185,7 +185,10 @@ def _build(names, own, uf, surfaces, types, shorts, gaz) -> Resolution:  # type:
         members[uf.find(node)].append(node)
     res = Resolution()
     root_key: dict[tuple[str, str], str] = {}
-    taken = {n for n in shorts if n in uf.parent}  # short forms that are nodes of their own somewhere
+    taken: dict[str, set[str]] = defaultdict(set)  # per group, short forms that are nodes of their own somewhere
+    for group, key in shorts:
+        if (group, key) in uf.parent:
+            taken[group].add(key)
     for root, nodes in sorted(members.items()):
         entry = next((gaz[n] for n in nodes if n in gaz), None)
         forms: Counter[str] = Counter()
@@ -195,7 +198,7 @@ def _build(names, own, uf, surfaces, types, shorts, gaz) -> Resolution:  # type:
             kinds.update(types.get(n, {}))
         if not forms and entry is None:
             continue
-        label = entry.name if entry else _pick_label(forms, [n for n in nodes if n in shorts], taken, root[0])
+        label = entry.name if entry else _pick_label(forms, [n for n in nodes if n in shorts], taken[root[0]])
         kind = _pick_kind(kinds, entry)
         key = f"{root[0]}/{slug(label)}"
         if key in res.entities:  # a label shared with another entity: key by this group's own name
@@ -214,17 +217,15 @@ def _build(names, own, uf, surfaces, types, shorts, gaz) -> Resolution:  # type:
     return res
 
 
-def _pick_label(forms: Counter[str], short_nodes: list[tuple[str, str]], all_shorts: set[tuple[str, str]],
-                group: str) -> str:
+def _pick_label(forms: Counter[str], short_nodes: list[tuple[str, str]], taken: set[str]) -> str:
     """The acronym when one was defined, else the most frequent surface form.
 
-    A short form that is another entity's node (a paper's own meaning of an ambiguous one, the
-    bare short form of other papers) is the last choice: the label gives the entity's key.
+    A short form that is another entity's node (`taken`: a paper's own meaning of an ambiguous
+    one, the bare short form of other papers) is the last choice: the label gives the entity's key.
     """
     own = {n[1] for n in short_nodes}
-    others = {n[1] for n in all_shorts if n[0] == group} - own
-    ranked = sorted(forms.items(), key=lambda kv: (entity_key(kv[0]) in others, entity_key(kv[0]) not in own,
-                                                   _plural(kv[0]), -kv[1], kv[0]))
+    ranked = sorted(forms.items(), key=lambda kv: (entity_key(kv[0]) in taken and entity_key(kv[0]) not in own,
+                                                   entity_key(kv[0]) not in own, _plural(kv[0]), -kv[1], kv[0]))
     return ranked[0][0]
 
 

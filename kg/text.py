@@ -45,7 +45,8 @@ _TOKEN = re.compile(
 _MATH_DROP = re.compile(r"[\^_{}]")
 _FONT_COMMANDS = {"mathcal", "mathbb", "mathbf", "mathrm", "mathit", "mathsf", "mathtt", "mathfrak", "mathscr",
                   "boldsymbol", "bm", "textbf", "textit", "textrm", "textsf", "texttt", "textsc", "emph", "rm", "bf",
-                  "it", "sf", "tt", "sc", "cal", "bb", "left", "right", "big", "Big", "bigl", "bigr", "mbox", "hbox"}
+                  "it", "sf", "tt", "sc", "cal", "bb", "left", "right", "big", "Big", "bigl", "bigr", "mbox", "hbox",
+                  "underline", "uline"}
 
 # C0 controls except tab, line feed and carriage return; DEL; C1 controls; the
 # non-characters U+FFFE/U+FFFF. None is allowed in XML 1.0 (RDF/XML, TriG

@@ -22,7 +22,7 @@ from kg.nlp.shapes import core, is_all_caps, is_coined, is_name_token, is_title_
 from kg.nlp.nametypes import NameTyper
 
 #: Merge priority when spans of equal length overlap (lower wins).
-_PRIORITY = {"abbreviation": 0, "technique": 0.5, "gazetteer": 1, "named": 2, "shape": 3, "title": 4, "task": 5, "metric": 6}
+_PRIORITY = {"abbreviation": 0, "technique": 0.5, "gazetteer": 1, "named": 2, "shape": 3, "title": 4, "task": 5, "metric": 4.5}
 _PREPOSITIONS = {"for", "of", "with", "in", "on", "via", "using", "from", "under", "by", "to", "through"}
 _NAMING_WORDS = {"called", "named", "termed", "dubbed", "coined"}
 _SKIP_AFTER_NAMING = {"the", "a", "an", "as", '"', "'", "“", "‘"}
