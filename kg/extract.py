@@ -258,9 +258,20 @@ def _aliases(doc: Doc, ents: list[Ent], paper: Paper, clean: CleanText) -> list[
     for ent in ents:
         start, end = clean.original_span(ent.span.start_char, ent.span.end_char)
         written = paper.abstract[start:end]
-        if written != ent.span.text and ("$" in written or "\\" in written) and written.count("$") % 2 == 0:
-            pairs[(written, ent.name)] = None
+        if (written != ent.span.text and ("$" in written or "\\" in written) and written.count("$") % 2 == 0
+                and _balanced(written)):
+            pairs[(written, ent.name)] = None  # "Uni$^2$Det" as written; not "R}epresentation \\underline{L}..."
     return list(pairs)
+
+
+def _balanced(text: str) -> bool:
+    """Braces open before they close and all close: a whole piece of LaTeX, not a cut through one."""
+    depth = 0
+    for ch in text:
+        depth += (ch == "{") - (ch == "}")
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def code_url(abstract: str) -> str | None:

@@ -14,6 +14,7 @@ index of the original character it came from.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -41,6 +42,7 @@ _TOKEN = re.compile(
     r"|(?P<quote>``|'')"
     r"|(?P<math>\$[^$]{1,300}\$)"
     r"|(?P<brace>[{}])"
+    r"|(?P<ligature>[\ufb00-\ufb06])"
 )
 _MATH_DROP = re.compile(r"[\^_{}]")
 _FONT_COMMANDS = {"mathcal", "mathbb", "mathbf", "mathrm", "mathit", "mathsf", "mathtt", "mathfrak", "mathscr",
@@ -184,6 +186,8 @@ def _replace(m: re.Match[str], chars: list[str], origin: list[int]) -> None:
         _emit('"', m.start(), chars, origin)
     elif kind == "math":
         _clean_math(m, chars, origin)
+    elif kind == "ligature":  # "classiﬁcation" from a PDF reads "classification"
+        _emit(unicodedata.normalize("NFKC", m.group(0)), m.start(), chars, origin)
     # "brace": dropped
 
 

@@ -42,6 +42,13 @@ def test_acronym_definition_gives_short_name_and_alias(nlp):
     assert ("Model-Augmented Data for Quux Learning", "MAD-QL") in rec.aliases
 
 
+def test_a_name_as_written_in_latex_is_an_alias_only_when_whole(nlp):
+    rec = run(nlp, r"We propose Foo$^2$Det. We also study \underline{Q}uux \underline{B}lob \underline{L}earning (QBL) here.")
+    assert ("Foo$^2$Det", "Foo2Det") in rec.aliases
+    assert ("Quux Blob Learning", "QBL") in rec.aliases
+    assert not any(a.startswith("Q}") or a.startswith("uux") for a, _ in rec.aliases)
+
+
 def test_latex_name_is_cleaned_and_offsets_point_into_original(nlp):
     abstract = r"We present Foo$^2$Det, a brand new framework for 3D detection."
     rec = run(nlp, abstract)

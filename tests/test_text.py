@@ -41,3 +41,8 @@ def test_fractions_and_text_dashes_read_as_written():
     assert clean_latex(r"scaled to $2c$ and $\frac{2}{c}$, or \dfrac{1}{2}").text == "scaled to 2c and 2/c, or 1/2"
     clean = clean_latex(r"Quux$\textemdash$an extension")
     assert clean.text == "Quux—an extension" and len(clean.origin) == len(clean.text)
+
+
+def test_typographic_ligatures_are_letters():
+    clean = clean_latex("image classiﬁcation and eﬃcient ﬂows")
+    assert clean.text == "image classification and efficient flows" and len(clean.origin) == len(clean.text)
