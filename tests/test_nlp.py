@@ -311,6 +311,18 @@ def test_or_definitions_of_acronyms(nlp, text, pairs):
     assert [(a.text, b.text) for a, b in nlp(text)._.kg_abbreviations] == pairs
 
 
+@pytest.mark.parametrize("text, tasks, not_tasks", [
+    ("The method reduces the over-quuxing problem in deep graph models.", {"over-quuxing"}, set()),
+    ("Training often leads to a blob imbalance problem across devices.", {"blob imbalance"}, set()),
+    ("Prior work focused on text-based quuxical problems.", set(), {"text-based quuxical", "quuxical"}),
+    ("Such phenomena also affect classic RL problems.", set(), {"classic RL"}),
+    ("We study solving zorbic problems and geometric problem solving.", set(), {"solving zorbic", "geometric"}),
+])
+def test_a_named_problem_is_a_task(nlp, text, tasks, not_tasks):
+    found = {s.kb_id_ for s in nlp(text).spans["kg_entities"] if s.label_ == "Task"}
+    assert tasks <= found and not found & not_tasks
+
+
 def test_problem_solving_is_one_task_head(nlp):
     doc = nlp("This motivates research on their application in mathematical problem solving.")
     assert [(s.text, s.label_) for s in doc.spans["kg_entities"]] == [("mathematical problem solving", "Task")]

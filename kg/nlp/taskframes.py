@@ -6,6 +6,7 @@
   "machine-written text detection" (the usual compound form).
 - "the problem of X" / "the task of X": "we study the problem of learning
   sparse quux networks" names "learning sparse quux networks".
+- "the X problem": "the over-quuxing problem" names "over-quuxing".
 
 Every phrase is built from lower-case content words (`phrases.is_modifier`),
 so names of methods and datasets never enter a task.
@@ -57,6 +58,7 @@ def frame_tasks(doc: Doc, lex) -> Iterator[Span]:
     yield from _of_tasks(doc, lex)
     yield from _opening_subject(doc, lex)
     yield from _purpose_tasks(doc, lex)
+    yield from _problem_tasks(doc, lex)
 
 
 _SUBJECT_VERBS = {"is", "are", "has", "have", "remains", "plays", "aims", "seeks", "refers", "involves", ","}
@@ -91,6 +93,39 @@ def _purpose_tasks(doc: Doc, lex) -> Iterator[Span]:
         if end - start >= 1 and (end >= len(doc) or _closes(toks[end])) and \
                 toks[end - 1].lower_.endswith(_NOUN_ENDINGS) and not _plural(toks[end - 1].lower_):
             yield Span(doc, start, end, kb_id=doc[start:end].text)
+
+
+_ADJECTIVE_ENDINGS = ("al", "ic", "ous", "ive", "ble", "ary", "ful", "less")
+_PROBLEM_OPENERS = {"the", "a", "an", "this", "of", "for", "in", "on", "to", "with", "address", "addresses", "solve",
+                    "solves", "solving", "tackle", "tackles", "study", "studies", "alleviate", "mitigate", "mitigates"}
+
+
+def _problem_tasks(doc: Doc, lex) -> Iterator[Span]:
+    """"the over-smoothing problem", "a memory imbalance problem": what a problem is named by.
+
+    One to three lower-case content words between a determiner, preposition or problem verb
+    and "problem(s)"; a single word must end as a noun ("the inverse problem", "the semi-dual
+    problem" name none).
+    """
+    toks = tokens(doc)
+    from kg.nlp.phrases import grow_left, is_modifier
+
+    for token in toks[2:-1]:
+        if token.lower_ not in ("problem", "problems") or toks[token.i + 1].lower_ in ("solving", "solver", "solvers"):
+            continue  # "geometric problem solving" is a task head of its own
+        if not (is_modifier(toks[token.i - 1], lex) and toks[token.i - 1].text.islower()):
+            continue
+        start = grow_left(doc, token.i - 1, lex)
+        if start == 0 or toks[start - 1].lower_ not in _PROBLEM_OPENERS:
+            continue
+        words = doc[start:token.i]
+        last = words[-1].lower_.rsplit("-", 1)[-1]
+        if len(words) == 1 and not (last.endswith(_NOUN_ENDINGS) or last in lex.task_heads):
+            continue
+        if last.endswith(_ADJECTIVE_ENDINGS):
+            continue  # "text-based mathematical problems", "solving geometric problems": no name
+        if words.text.lower() not in lex.generic:
+            yield Span(doc, start, token.i, kb_id=words.text)
 
 
 def _acronym_tasks(doc: Doc, lex) -> Iterator[Span]:
