@@ -323,6 +323,12 @@ def test_a_named_problem_is_a_task(nlp, text, tasks, not_tasks):
     assert tasks <= found and not found & not_tasks
 
 
+def test_tasks_listed_after_a_comma_and_including(nlp):
+    doc = nlp("It improves results across vision tasks, including quux segmentation, blob detection and zorbing.")
+    found = {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Task"}
+    assert {"quux segmentation", "blob detection", "zorbing"} <= found
+
+
 def test_problem_solving_is_one_task_head(nlp):
     doc = nlp("This motivates research on their application in mathematical problem solving.")
     assert [(s.text, s.label_) for s in doc.spans["kg_entities"]] == [("mathematical problem solving", "Task")]

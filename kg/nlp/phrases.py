@@ -142,8 +142,10 @@ def _task_lists(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
                 if (prev.text.lower() not in lex.task_heads or start == prev.i) and named.text.lower() not in lex.generic:
                     yield named
                 yield from _items_before(doc, start, lex)
-        if low in _LIST_FRAMES and token.i + 2 < len(doc) and toks[token.i + 1].lower_ in ("such", "including", "like"):
-            yield from list_items(doc, token.i + 1, lex)
+        if low in _LIST_FRAMES and token.i + 3 < len(doc):
+            cue = token.i + 2 if toks[token.i + 1].text == "," else token.i + 1  # "tasks, including A and B"
+            if toks[cue].lower_ in ("such", "including", "like"):
+                yield from list_items(doc, cue, lex)
 
 
 def _items_before(doc: Doc, i: int, lex: PhraseLexicon) -> Iterator[Span]:
