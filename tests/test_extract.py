@@ -219,8 +219,10 @@ def test_a_name_the_title_announces_is_proposed(nlp):
 
 def test_names_the_paper_calls_its_own_are_proposed(nlp):
     rec = run(nlp, "Its strength comes from QUUXINTERACT, our newly curated large-scale dataset. "
-                   "Additionally, our Token-Level Quux-Mix module aligns explanations with patches.")
-    assert rel(rec, "proposes") == {"QUUXINTERACT", "Token-Level Quux-Mix"}
+                   "Additionally, our Token-Level Quux-Mix module aligns explanations with patches. "
+                   "Like boosting, our new algorithm, QuuxBoost, keeps an ensemble; the old algorithm, BlobBoost, "
+                   "does not.")
+    assert rel(rec, "proposes") == {"QUUXINTERACT", "Token-Level Quux-Mix", "QuuxBoost"}
 
 
 def test_a_known_method_class_compared_against_is_a_baseline(nlp):

@@ -263,6 +263,8 @@ def _ours(doc: Doc, span: Span) -> bool:
     after = [t.lower_ for t in toks[span.end:span.end + 2]]
     if after[:2] == [",", "our"]:
         return True
+    if _our_kind_before(toks, span.start):
+        return True
     before = [t.lower_ for t in toks[max(0, span.start - 2):span.start]]
     if not (before[-1:] == ["our"] or (before[:1] == ["our"] and before[-1:] in (["proposed"], ["novel"], ["new"]))):
         return False
@@ -270,6 +272,16 @@ def _ours(doc: Doc, span: Span) -> bool:
     if i + 2 < len(toks) and toks[i].text == "(" and toks[i + 2].text == ")":
         i += 3  # "our proposed Quux Learning (QL) method"
     return i < len(toks) and toks[i].lower_ in _type_words()
+
+
+def _our_kind_before(toks, start: int) -> bool:
+    """"our new algorithm, QuuxBoost, ...": the name in apposition to "our (adjectives) <kind>"."""
+    if start < 3 or toks[start - 1].text != "," or toks[start - 2].lower_ not in _type_words():
+        return False
+    i = start - 3
+    while i > 0 and start - 3 - i < 2 and toks[i].lower_ in ("new", "novel", "proposed", "simple", "final"):
+        i -= 1
+    return toks[i].lower_ == "our"
 
 
 @lru_cache(maxsize=1)
