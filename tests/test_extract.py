@@ -225,6 +225,11 @@ def test_names_the_paper_calls_its_own_are_proposed(nlp):
     assert rel(rec, "proposes") == {"QUUXINTERACT", "Token-Level Quux-Mix", "QuuxBoost"}
 
 
+def test_another_name_of_a_known_thing_is_not_a_proposal(nlp):
+    rec = run(nlp, "We show that offline (also called multi-quux) SGD has heavy tails. We also propose QuuxSGD.")
+    assert rel(rec, "proposes") == {"QuuxSGD"}
+
+
 def test_a_known_method_class_compared_against_is_a_baseline(nlp):
     rec = run(nlp, "We propose QuuxNets. In experiments, QuuxNets achieve superior performance compared to "
                    "classical U-Nets in image segmentation.")

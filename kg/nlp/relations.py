@@ -104,6 +104,9 @@ def is_first_person(sent: Span, end: int) -> bool:
     return False
 
 
+_SYNONYM_ADVERBS = {"also", "commonly", "often", "usually", "sometimes", "generally", "typically", "conventionally"}
+
+
 def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, str]:
     """Names the paper proposes -> their type (Method, Dataset or Benchmark).
 
@@ -121,6 +124,8 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
                 found.setdefault(*_proposed_name(doc, target))
             continue
         naming = cue[0].lower_ in _NAMING_WORDS
+        if naming and cue.start > 0 and doc[cue.start - 1].lower_ in _SYNONYM_ADVERBS:
+            continue  # "offline (also called multi-pass) SGD": another name of a known thing
         if not naming and not is_first_person(sentence(doc, cue.start), cue.end):
             continue
         target = _first_proposable(doc, ents, cue)
