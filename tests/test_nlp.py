@@ -206,6 +206,12 @@ def test_a_bound_or_an_achieved_measure_is_reported(nlp, text, metric):
     assert metric in {s.kb_id_ for s in nlp(text).spans["kg_entities"] if s.label_ == "Metric"}
 
 
+def test_measures_by_shape_and_ending(nlp):
+    doc = nlp("QuuxTok attains 1.97 gFID and a higher Zorb Score than BlobGAN.")
+    types = {s.text: s.label_ for s in doc.spans["kg_entities"]}
+    assert types["gFID"] == "Metric" and types["Zorb Score"] == "Metric" and types["QuuxTok"] == "Method"
+
+
 def test_plural_known_method_is_a_class(nlp):
     doc = nlp("It improves many networks, including CNNs and vision transformers, and ResNet-50.")
     methods = {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Method"}

@@ -53,7 +53,7 @@ class NameFinder:
     def __init__(self, lexicon: NameLexicon) -> None:
         self.lex = lexicon
         self.typer = NameTyper(lexicon.phrases.type_words, lexicon.suffixes, lexicon.data_context,
-                               lexicon.method_shapes)
+                               lexicon.method_shapes, lexicon.phrases.metric_shapes)
 
     def __call__(self, doc: Doc) -> Doc:
         candidates = [self._tag(s, s.label_, _known_name(s), "gazetteer") for s in doc.spans.get("kg_gazetteer", [])]

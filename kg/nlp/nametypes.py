@@ -25,11 +25,13 @@ class NameTyper:
     """Assign a type to new names by the words around them (see module docstring)."""
 
     def __init__(self, type_words: dict[str, str], suffixes: tuple[tuple[str, str], ...],
-                 context_words: frozenset[str] = frozenset(), method_shapes: re.Pattern[str] | None = None) -> None:
+                 context_words: frozenset[str] = frozenset(), method_shapes: re.Pattern[str] | None = None,
+                 metric_shapes: re.Pattern[str] | None = None) -> None:
         self.type_words = {w: t for w, t in type_words.items() if t in ("Method", *_DATA_TYPES)}
         self.suffixes = suffixes
         self.context_words = context_words  # ontology/patterns/data_context_words.txt
         self.method_shapes = method_shapes  # ontology/patterns/method_shapes.txt
+        self.metric_shapes = metric_shapes  # ontology/patterns/metric_shapes.txt
 
     def assign(self, doc: Doc, entities: list[Span]) -> list[Span]:
         """The entities, new names retyped by context."""
@@ -48,6 +50,8 @@ class NameTyper:
         return out
 
     def _suffix_type(self, text: str) -> str | None:
+        if self.metric_shapes is not None and self.metric_shapes.fullmatch(text):
+            return "Metric"  # "gFID": a coined-looking shape that is a measure
         if self.method_shapes is not None and self.method_shapes.search(text):
             return "Method"  # "Quux-7B": evaluated on, but a model
         for suffix, type_ in self.suffixes:

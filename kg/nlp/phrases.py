@@ -197,7 +197,9 @@ def metric_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
     toks = tokens(doc)
     for token in toks:
         low = token.text.lower()
-        if lex.metric_shapes is not None and "@" in low and lex.metric_shapes.fullmatch(token.text):
+        text = token.text
+        if (lex.metric_shapes is not None and ("@" in low or (text[:1].islower() and text[1:2].isupper()))
+                and lex.metric_shapes.fullmatch(text)):
             yield doc[token.i:token.i + 1]
             continue
         if low in lex.metric_cues and token.i + 1 < len(doc) and toks[token.i + 1].lower_ in _LIST_INTRODUCERS:
