@@ -278,6 +278,10 @@ def test_abbreviations_with_quotes_and_qualified_short_forms(nlp, text, pair):
     assert [(a.text, b.text) for a, b in nlp(text)._.kg_abbreviations] == [pair]
 
 
+def test_inequalities_are_not_names():
+    assert not is_coined("Gamma≤S", STOP) and not is_coined("K×N", STOP)
+
+
 def test_quantities_and_number_formats_are_not_names():
     assert not is_coined("NeurIPS'22", STOP) and is_coined("Quux'22", STOP)  # a venue and its year
     assert not is_coined("1T", STOP)

@@ -41,7 +41,7 @@ def is_coined(text: str, stop: frozenset[str]) -> bool:
         return False
     if name[-3:-2] in ("'", "’") and name[-2:].isdigit() and name[:-3] in stop:
         return False  # "AAAI'19": a venue and its year
-    if any(c in name for c in "()[]{}=<>+*^|\\$"):
+    if any(c in name for c in "()[]{}=<>+*^|\\$≤≥≠≈×∈"):
         return False  # maths, not a name: "O(N", "x^2"
     if name[0].isdigit() and "-" in name and all(_QUANTITY.fullmatch(p) for p in name.split("-")):
         return False  # "770M-11B", "7B-70B": a size range
