@@ -22,6 +22,7 @@ GROUP = {"Method": "method", "Dataset": "dataset", "Benchmark": "dataset", "Task
 _VARIANT_SUFFIX = re.compile(r"^[-_ /](?:[a-z]?\d+[a-z]?|v\d+|[a-z]{1,2}(?:/\d+)?|large|base|small|tiny|xl|lite)$", re.I)
 # Glued to the base, only a number or a version marks a variant ("ResNet50", "GATv2"), or one capital
 # after a lower-case letter ("AdamW"): "MCA", "GATE" and "VCC" are other acronyms, not MC, GAT or VC.
+_SPACED_SUFFIX = re.compile(r"^ (?:[vV]\d+(?:\.\d+)?|large|base|small|tiny|XL|xl|lite|Large|Base|Small|Tiny|Lite)$")
 _GLUED_SUFFIX = re.compile(r"^(?:\d+[a-zA-Z]?|[vV]\d+(?:\.\d+)?)$")
 
 
@@ -103,6 +104,8 @@ def _definitions(records: list[PaperRecord]) -> Iterable[tuple[str, str, str, st
     for rec in records:
         typed = {entity_key(m.name): GROUP[m.type] for m in rec.mentions if m.type in GROUP}
         for long, short in rec.aliases:
+            if "\\" in long or "$" in long:
+                continue  # a name as written in LaTeX ("\\textsc{QX}"), not a definition
             group = typed.get(entity_key(short)) or typed.get(entity_key(long))
             if group and entity_key(long) and entity_key(short):
                 yield rec.paper.id, group, long, short
@@ -141,31 +144,34 @@ def _ambiguous_shorts(definitions: list[tuple[str, str, str, str]],
     Carlo, Markov chain or matrix completion in the others, which use it undefined.
     Returns (paper id, short node) -> long node for those papers.
     """
-    meanings: dict[tuple[str, str], list[tuple[frozenset[str], int]]] = defaultdict(list)  # (words, papers)
+    meanings: dict[tuple[str, str], list[tuple[frozenset[str], set[str]]]] = defaultdict(list)  # (words, papers)
 
-    def add(short_node: tuple[str, str], words: frozenset[str], weight: int) -> None:
+    def add(short_node: tuple[str, str], words: frozenset[str], paper: str) -> None:
         groups = meanings[short_node]
-        for i, (known, count) in enumerate(groups):
+        for known, papers in groups:
             if _same_meaning(known, words):
-                groups[i] = (known, count + weight)
+                papers.add(paper)
                 return
-        groups.append((words, weight))
+        groups.append((words, {paper}))
 
+    listed = set()
     for node, entry in gaz.items():  # the listed meaning comes first and outweighs the corpus
         forms = (entry.name, *entry.aliases)
         spelled = max(forms, key=lambda f: len(f.split()))  # "area under the curve" for AUC
         for form in forms:
             if form != spelled:
-                add((node[0], entity_key(form)), _words(spelled), 1 << 30)
-    for _pid, group, long, short in definitions:
-        add((group, entity_key(short)), _words(long), 1)
+                add((node[0], entity_key(form)), _words(spelled), "")
+                listed.add((node[0], entity_key(form)))
+    for pid, group, long, short in definitions:
+        add((group, entity_key(short)), _words(long), pid)
     own = {}
     for pid, group, long, short in definitions:
-        key = entity_key(short)
-        groups = meanings[(group, key)]
-        main, weight = max(groups, key=lambda g: g[1])
-        if len(key) <= _SHORT_KEY and weight == 1 or not _same_meaning(main, _words(long)):
-            own[(pid, (group, key))] = (group, entity_key(long))
+        node = (group, entity_key(short))
+        groups = meanings[node]
+        main, papers = max(groups, key=lambda g: ("" in g[1], len(g[1])))
+        lone = node not in listed and len(node[1]) <= _SHORT_KEY and len(papers) == 1
+        if lone or not _same_meaning(main, _words(long)):
+            own[(pid, node)] = (group, entity_key(long))
     return own
 
 
@@ -203,6 +209,8 @@ def _build(names, own, uf, surfaces, types, shorts, gaz) -> Resolution:  # type:
         key = f"{root[0]}/{slug(label)}"
         if key in res.entities:  # a label shared with another entity: key by this group's own name
             key = f"{root[0]}/{slug(root[1])}"
+        while key in res.entities:
+            key += "_"
         aliases = set(forms) | set(entry.aliases if entry else ())
         aliases.discard(label)
         same_as = (entry.iri,) if entry and entry.iri else ()
@@ -260,22 +268,31 @@ def _link_variants(res: Resolution) -> None:
         if group not in ("method", "dataset"):
             continue
         label = ent.label.lower()
+        if len(label) != len(ent.label):
+            continue  # lower-casing changed the length ("İ"): cuts would not line up
         for cut in range(len(label) - 1, 1, -1):
             base = by_label.get((group, label[:cut]))
-            if base and base != key and _variant_suffix(ent.label[:cut], ent.label[cut:]):
+            if base and base != key and _variant_suffix(res.entities[base].label, ent.label[:cut], ent.label[cut:]):
                 res.entities[key] = Entity(ent.key, ent.type, ent.label, ent.aliases, base, ent.same_as)
                 break
 
 
-def _variant_suffix(base: str, suffix: str) -> bool:
-    """Whether `base` + `suffix` names a version of `base` (ImageNet-1k, ResNet50, AdamW, GPT-4 Turbo).
+def _variant_suffix(base_label: str, base: str, suffix: str) -> bool:
+    """Whether `base` + `suffix` names a version of the entity labelled `base_label`
+    (ImageNet-1k, ResNet50, ViT-B, AdamW, Quux 2).
 
-    CIFAR-100 is not a variant of CIFAR-10 (a digit continued by a digit), nor MCA of MC.
+    CIFAR-100 is not a variant of CIFAR-10 (a digit continued by a digit), nor MCA of MC, nor
+    "AcT" of "AC" (a glued suffix needs the base written the same way), nor "Embodied AI" of
+    "embodied" (after a space, only numbers, versions and sizes).
     """
     if base[-1].isdigit() and suffix[0].isalnum():
         return False
-    if _VARIANT_SUFFIX.match(suffix):
-        return True
+    if suffix[0] in "-_/" or (suffix[0] == " " and not suffix[1:2].isalpha()):
+        return bool(_VARIANT_SUFFIX.match(suffix))
+    if suffix[0] == " ":
+        return bool(_SPACED_SUFFIX.match(suffix))
+    if base != base_label:
+        return False
     if _GLUED_SUFFIX.match(suffix):
         return True
     return len(suffix) == 1 and suffix.isupper() and base[-1].islower()

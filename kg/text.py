@@ -31,7 +31,7 @@ _SYMBOLS = {
     "ldots": "...", "dots": "...", "cdots": "...", "neq": "≠", "ne": "≠",
     "textemdash": "—", "textendash": "–", "textquoteright": "'", "textquoteleft": "'", "textasciitilde": "~",
 }
-_FRAC = re.compile(r"\\[dt]?frac\s*\{(?P<num>[^{}]{0,100})\}\s*\{(?P<den>[^{}]{0,100})\}")
+_FRAC = re.compile(r"\\[dt]?frac\s*\{(?P<num>(?:[^{}]|\{[^{}]{0,50}\}){0,100})\}\s*\{(?P<den>(?:[^{}]|\{[^{}]{0,50}\}){0,100})\}")
 _TOKEN = re.compile(
     r"(?P<href>\\href\s*\{[^{}]{0,500}\}\s*\{[^{}]{0,300}\})"
     r"|(?P<frac>" + _FRAC.pattern + r")"
@@ -167,10 +167,10 @@ def _replace(m: re.Match[str], chars: list[str], origin: list[int]) -> None:
         inner = _HREF.match(m.group(0))
         assert inner is not None
         _copy(m.string, m.start() + inner.start("arg"), m.start() + inner.end("arg"), chars, origin)
-    elif kind == "frac":  # "\frac{2}{c}" reads "2/c"
-        _copy(m.string, m.start("num"), m.end("num"), chars, origin)
-        _emit("/", m.start(), chars, origin)
-        _copy(m.string, m.start("den"), m.end("den"), chars, origin)
+    elif kind == "frac":  # "\frac{2}{c}" reads "2/c", "\frac{\alpha}{2}" reads "alpha/2"
+        _clean_part(m.string, m.start("num"), m.end("num"), chars, origin)
+        _emit("/", m.start("den") - 1, chars, origin)  # at the denominator's brace: origins stay in order
+        _clean_part(m.string, m.start("den"), m.end("den"), chars, origin)
     elif kind == "keep":
         _copy(m.string, m.start("arg"), m.end("arg"), chars, origin)
     elif kind == "escaped":
@@ -189,6 +189,13 @@ def _replace(m: re.Match[str], chars: list[str], origin: list[int]) -> None:
     elif kind == "ligature":  # "classiﬁcation" from a PDF reads "classification"
         _emit(unicodedata.normalize("NFKC", m.group(0)), m.start(), chars, origin)
     # "brace": dropped
+
+
+def _clean_part(raw: str, start: int, end: int, chars: list[str], origin: list[int]) -> None:
+    """raw[start:end] cleaned in turn, its characters mapped back into raw."""
+    inner = clean_latex(raw[start:end])
+    chars.extend(inner.text)
+    origin.extend(start + o for o in inner.origin)
 
 
 def _clean_math(m: re.Match[str], chars: list[str], origin: list[int]) -> None:

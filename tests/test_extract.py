@@ -228,6 +228,13 @@ def test_names_the_paper_calls_its_own_are_proposed(nlp):
 def test_another_name_of_a_known_thing_is_not_a_proposal(nlp):
     rec = run(nlp, "We show that offline (also called multi-quux) SGD has heavy tails. We also propose QuuxSGD.")
     assert rel(rec, "proposes") == {"QuuxSGD"}
+    rec = run(nlp, "We design a sampler, which we also call BlobSampler, for quux graphs.")
+    assert rel(rec, "proposes") == {"BlobSampler"}
+
+
+def test_a_contrast_with_our_method_proposes_nothing(nlp):
+    rec = run(nlp, "Unlike our new algorithm, BlobBoost keeps no ensemble of weak learners.")
+    assert "BlobBoost" not in rel(rec, "proposes")
 
 
 def test_a_known_method_class_compared_against_is_a_baseline(nlp):

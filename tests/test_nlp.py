@@ -207,9 +207,9 @@ def test_a_bound_or_an_achieved_measure_is_reported(nlp, text, metric):
 
 
 def test_measures_by_shape_and_ending(nlp):
-    doc = nlp("QuuxTok attains 1.97 gFID and a higher Zorb Score than BlobGAN.")
+    doc = nlp("QuuxTok attains 0.91 wSSIM and a higher Zorb Score than BlobGAN.")
     types = {s.text: s.label_ for s in doc.spans["kg_entities"]}
-    assert types["gFID"] == "Metric" and types["Zorb Score"] == "Metric" and types["QuuxTok"] == "Method"
+    assert types["wSSIM"] == "Metric" and types["Zorb Score"] == "Metric" and types["QuuxTok"] == "Method"
 
 
 def test_plural_known_method_is_a_class(nlp):
@@ -268,7 +268,7 @@ def test_sentences_without_ends_are_capped_in_length():
     ("We equip it with Dynamic Quux Augmentation (D2QA) for search.", ("Dynamic Quux Augmentation", "D2QA")),
     ("an algorithm, Pairwise Proximal Perturbed Quux (P3Q), that learns", ("Pairwise Proximal Perturbed Quux", "P3Q")),
     ("We study quux-to-video (Q2V) generation.", ("quux-to-video", "Q2V")),
-    ("We train with Proximal Policy Optimization (PPO) here.", ("Proximal Policy Optimization", "PPO")),
+    ("We train with Proximal Plurb Optimization (PPO) here.", ("Proximal Plurb Optimization", "PPO")),
     ("We propose a quux-to-quux (Q2Q) protocol.", ("quux-to-quux", "Q2Q")),
     ("It is as strong as the 1-dimensional Quux-Blob (1-QB) test.", ("1-dimensional Quux-Blob", "1-QB")),
     ("We use the sequential Morris Quux Maze (sQM) task.", ("sequential Morris Quux Maze", "sQM")),
@@ -326,7 +326,8 @@ def test_or_definitions_of_acronyms(nlp, text, pairs):
     ("Training often leads to a blob imbalance problem across devices.", {"blob imbalance"}, set()),
     ("Prior work focused on text-based quuxical problems.", set(), {"text-based quuxical", "quuxical"}),
     ("Such phenomena also affect classic RL problems.", set(), {"classic RL"}),
-    ("We study solving zorbic problems and geometric problem solving.", set(), {"solving zorbic", "geometric"}),
+    ("We study solving zorbetric problems and geometric problem solving.", set(), {"solving zorbetric", "geometric"}),
+    ("We also address the retrieval problem of quux search.", {"retrieval"}, set()),
 ])
 def test_a_named_problem_is_a_task(nlp, text, tasks, not_tasks):
     found = {s.kb_id_ for s in nlp(text).spans["kg_entities"] if s.label_ == "Task"}

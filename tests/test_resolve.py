@@ -47,8 +47,8 @@ def test_versions_stay_distinct_but_linked():
 
 
 def test_variants_are_versions_not_longer_acronyms():
-    names = ("MC", "MC1", "MCA", "MCBO", "GAT", "GATv2", "GATE", "Adam", "AdamW", "Quux", "Quux-XL", "QuuxNet",
-             "QuuxNet50", "QUX", "QUX-B/16", "QUXr")
+    names = ("QB", "QB1", "QBA", "QBZO", "ZAT", "ZATv2", "ZATE", "Blam", "BlamW", "Quux", "Quux-XL", "QuuxNet",
+             "QuuxNet50", "QUX", "QUX-B/16", "QUXr", "ZB", "ZbT", "Quux 2", "Quux Large", "Quux AI")
     res = resolve([rec("a", *((n, "Method", None) for n in names))], ())
 
     def base(name):
@@ -56,9 +56,10 @@ def test_variants_are_versions_not_longer_acronyms():
         return res.entities[parent].label if parent else None
 
     got = {n: base(n) for n in names}
-    assert got == {"MC": None, "MC1": "MC", "MCA": None, "MCBO": None, "GAT": None, "GATv2": "GAT", "GATE": None,
-                   "Adam": None, "AdamW": "Adam", "Quux": None, "Quux-XL": "Quux", "QuuxNet": None,
-                   "QuuxNet50": "QuuxNet", "QUX": None, "QUX-B/16": "QUX", "QUXr": None}
+    assert got == {"QB": None, "QB1": "QB", "QBA": None, "QBZO": None, "ZAT": None, "ZATv2": "ZAT", "ZATE": None,
+                   "Blam": None, "BlamW": "Blam", "Quux": None, "Quux-XL": "Quux", "QuuxNet": None,
+                   "QuuxNet50": "QuuxNet", "QUX": None, "QUX-B/16": "QUX", "QUXr": None, "ZB": None, "ZbT": None,
+                   "Quux 2": "Quux", "Quux Large": "Quux", "Quux AI": None}
 
 
 def test_same_name_different_types_stay_apart():
@@ -161,3 +162,17 @@ def test_a_very_short_form_defined_once_lends_its_meaning_to_no_other_paper():
     assert res.key_for("b", "QUXB", "Method") == res.key_for("a", "QUXB", "Method")
     two = resolve([a, b, rec("c", ("QX", "Method", None), aliases=(("quux xylophones", "QX"),))], ())
     assert two.key_for("a", "QX", "Method") == two.key_for("c", "QX", "Method") == two.key_for("b", "QX", "Method")
+
+
+def test_a_short_form_defined_twice_by_one_paper_is_still_that_papers_own():
+    a = rec("a", ("QX", "Method", None), aliases=(("quux xylophone", "QX"), ("Quux Xylophones", "QX")))
+    b = rec("b", ("QX", "Method", None))
+    res = resolve([a, b], ())
+    assert res.key_for("b", "QX", "Method") != res.key_for("a", "QX", "Method")
+
+
+def test_a_name_written_in_latex_is_no_definition():
+    a = rec("a", ("QX", "Method", None), aliases=(("\\textsc{QX}", "QX"),))
+    b = rec("b", ("QX", "Method", None))
+    res = resolve([a, b], ())
+    assert res.key_for("a", "QX", "Method") == res.key_for("b", "QX", "Method") == "method/qx"

@@ -39,6 +39,9 @@ def test_font_switches_and_paper_macros_leave_no_text():
 
 def test_fractions_and_text_dashes_read_as_written():
     assert clean_latex(r"scaled to $2c$ and $\frac{2}{c}$, or \dfrac{1}{2}").text == "scaled to 2c and 2/c, or 1/2"
+    nested = clean_latex(r"a rate $\frac{\log T}{\sqrt{T}}$ here")
+    assert nested.text == "a rate logT/sqrtT here" and len(nested.origin) == len(nested.text)
+    assert list(nested.origin) == sorted(nested.origin)
     clean = clean_latex(r"Quux$\textemdash$an extension")
     assert clean.text == "Quux—an extension" and len(clean.origin) == len(clean.text)
 

@@ -10,6 +10,7 @@ published as `spacy_factories` entry points).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from collections.abc import Iterator
 
 import spacy
@@ -49,6 +50,19 @@ def read_table(*parts: str) -> Iterator[list[str]]:
     """Rows of a tab-separated pattern file, comments skipped."""
     for line in read_lines(*parts):
         yield [cell.strip() for cell in line.split("\t")]
+
+
+@lru_cache(maxsize=None)
+def word_group(name: str) -> tuple[str, ...]:
+    """The words of one group of `ontology/patterns/word_groups.tsv`, in file order."""
+    return tuple(row[1] for row in read_table("word_groups.tsv") if len(row) >= 2 and row[0] == name)
+
+
+@lru_cache(maxsize=None)
+def word_map(name: str) -> dict[str, tuple[str, ...]]:
+    """A group of `word_groups.tsv` whose rows are key, then "|"-separated words."""
+    return {row[1]: tuple(row[2].split("|")) for row in read_table("word_groups.tsv")
+            if len(row) >= 3 and row[0] == name}
 
 
 # A sentence's full stop after a name ending in a capital ("than ViT.", "on Quux-7B."): spaCy

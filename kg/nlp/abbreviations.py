@@ -14,6 +14,7 @@ import re
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from kg.nlp import word_group, word_map
 from kg.nlp.tokens import tokens
 
 _MAX_SHORT_CHARS = 12
@@ -40,8 +41,8 @@ def find_long_form(short: str, text: str) -> int | None:
     return text.rfind(" ", 0, l_idx + 1) + 1
 
 
-_SKIPPED_WORDS = frozenset({"of", "for", "and", "the", "with", "to", "in", "on", "a", "an", "via", "by"})
-_DIGIT_WORDS = {"2": ("to", "two"), "3": ("three",), "4": ("for", "four")}
+_SKIPPED_WORDS = frozenset(word_group("initials_skipped"))  # ontology/patterns/word_groups.tsv
+_DIGIT_WORDS = word_map("digit_word")
 
 
 def initials_long_form(short: str, text: str) -> int | None:
@@ -88,8 +89,8 @@ def _initials(letters: list[str], text: str, pattern: str) -> int | None:
     for start, word in reversed(words):
         want = letters[i]
         if not (word in _DIGIT_WORDS[want] if want in _DIGIT_WORDS else word[0] == want):
-            if word in _SKIPPED_WORDS:
-                continue
+            if word in _SKIPPED_WORDS and i < len(letters) - 1:
+                continue  # inside the long form; a long form does not end in "and"
             return None
         i -= 1
         if i < 0:

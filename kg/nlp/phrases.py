@@ -15,13 +15,14 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
+from kg.nlp import word_group
 from kg.nlp.tokens import tokens
 from kg.nlp.taskframes import first_sentence_end, frame_tasks, framed
 
 _MAX_MODIFIERS = 3
 _METRIC_WINDOW = 8  # tokens either side of a metric phrase in which a reported number is looked for
-_ARTICLES = ("a", "an")
-_BIG_O = frozenset({"O", "tildeO", "Theta", "Omega", "Θ", "Ω", "Õ"})  # "a rate of O(1/sqrtT)": a reported bound
+_ARTICLES = frozenset(word_group("measure_article"))  # "achieves a convergence rate" (word_groups.tsv)
+_BIG_O = frozenset(word_group("bound_symbol"))  # "a rate of O(1/sqrtT)": a reported bound
 _MAX_LIST_ITEM = 4
 _ADJ_SUFFIXES = ("-related", "-specific", "-centric", "-based", "-like", "-level", "-aware", "-wise", "-free")
 # "X tasks" names a task only when X looks like a noun ("translation tasks", not "disparate tasks").
@@ -223,7 +224,8 @@ def metric_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
 def _reported(doc: Doc, start: int, head: int, cues: tuple[str, ...]) -> bool:
     """A metric phrase names a measure only where something is measured with it:
     a number close by ("2.69 FID", "accuracy of 91%"), or "in terms of" / "measured
-    by" / "reduces the" before it (`PhraseLexicon.report_cues`). "the truncation error grows" is prose."""
+    by" / "reduces" / "achieves a" before it (`PhraseLexicon.report_cues`). "decrease the truncation error"
+    is prose."""
     lo, hi = max(0, start - _METRIC_WINDOW), min(len(doc), head + 1 + _METRIC_WINDOW)
     for i in range(start - 1, lo - 1, -1):  # left, inside the sentence
         if is_value(doc[i]):
@@ -236,8 +238,8 @@ def _reported(doc: Doc, start: int, head: int, cues: tuple[str, ...]) -> bool:
         if is_value(doc[i]) or _big_o(doc, i):
             return True
     cue_end = start - 1 if start > 0 and doc[start - 1].lower_ in _ARTICLES else start
-    before = " ".join(t.lower_ for t in doc[max(0, cue_end - 3):cue_end])
-    return bool(cues) and before.endswith(cues)
+    before = " " + " ".join(t.lower_ for t in doc[max(0, cue_end - 3):cue_end])
+    return any(before.endswith(" " + cue) for cue in cues)  # whole words: "band" is not "and"
 
 
 def _big_o(doc: Doc, i: int) -> bool:

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.nlp import read_lines, read_table
+from kg.nlp import read_lines, read_table, word_group
 from kg.nlp.shapes import core
 from kg.nlp.tokens import tokens
 
@@ -104,7 +104,8 @@ def is_first_person(sent: Span, end: int) -> bool:
     return False
 
 
-_SYNONYM_ADVERBS = {"also", "commonly", "often", "usually", "sometimes", "generally", "typically", "conventionally"}
+_SYNONYM_ADVERBS = frozenset(word_group("synonym_adverb"))  # ontology/patterns/word_groups.tsv
+_OWN_ADJECTIVES = frozenset(word_group("own_adjective"))
 
 
 def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, str]:
@@ -124,7 +125,7 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
                 found.setdefault(*_proposed_name(doc, target))
             continue
         naming = cue[0].lower_ in _NAMING_WORDS
-        if naming and cue.start > 0 and doc[cue.start - 1].lower_ in _SYNONYM_ADVERBS:
+        if naming and _another_name(doc, cue.start):
             continue  # "offline (also called multi-pass) SGD": another name of a known thing
         if not naming and not is_first_person(sentence(doc, cue.start), cue.end):
             continue
@@ -268,7 +269,7 @@ def _ours(doc: Doc, span: Span) -> bool:
     after = [t.lower_ for t in toks[span.end:span.end + 2]]
     if after[:2] == [",", "our"]:
         return True
-    if _our_kind_before(toks, span.start):
+    if _our_kind_before(toks, span):
         return True
     before = [t.lower_ for t in toks[max(0, span.start - 2):span.start]]
     if not (before[-1:] == ["our"] or (before[:1] == ["our"] and before[-1:] in (["proposed"], ["novel"], ["new"]))):
@@ -279,14 +280,26 @@ def _ours(doc: Doc, span: Span) -> bool:
     return i < len(toks) and toks[i].lower_ in _type_words()
 
 
-def _our_kind_before(toks, start: int) -> bool:
-    """"our new algorithm, QuuxBoost, ...": the name in apposition to "our (adjectives) <kind>"."""
+def _our_kind_before(toks, span: Span) -> bool:
+    """"our new algorithm, QuuxBoost, ...": the name in apposition to "our (adjectives) <kind>",
+    closed by a comma or a bracket ("Unlike our new algorithm, BlobBoost keeps ..." is no apposition)."""
+    start = span.start
     if start < 3 or toks[start - 1].text != "," or toks[start - 2].lower_ not in _type_words():
         return False
+    if span.end >= len(toks) or toks[span.end].text not in (",", "(", ")", ";", ":", "—"):
+        return False
     i = start - 3
-    while i > 0 and start - 3 - i < 2 and toks[i].lower_ in ("new", "novel", "proposed", "simple", "final"):
+    while i > 0 and start - 3 - i < 2 and toks[i].lower_ in _OWN_ADJECTIVES:
         i -= 1
     return toks[i].lower_ == "our"
+
+
+def _another_name(doc: Doc, naming: int) -> bool:
+    """"(also called X)", "is commonly known as X": a name given to a known thing, unless the
+    paper gives it ("which we also call X")."""
+    if naming == 0 or doc[naming - 1].lower_ not in _SYNONYM_ADVERBS:
+        return False
+    return naming < 2 or doc[naming - 2].lower_ not in ("we", "i")
 
 
 @lru_cache(maxsize=1)

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 
 from spacy.tokens import Doc, Span
 
+from kg.nlp import word_group
 from kg.nlp.tokens import tokens
 
 _FRAME_NOUNS = {"problem", "task"}
@@ -95,9 +96,8 @@ def _purpose_tasks(doc: Doc, lex) -> Iterator[Span]:
             yield Span(doc, start, end, kb_id=doc[start:end].text)
 
 
-_ADJECTIVE_ENDINGS = ("al", "ic", "ous", "ive", "ble", "ary", "ful", "less")
-_PROBLEM_OPENERS = {"the", "a", "an", "this", "of", "for", "in", "on", "to", "with", "address", "addresses", "solve",
-                    "solves", "solving", "tackle", "tackles", "study", "studies", "alleviate", "mitigate", "mitigates"}
+_ADJECTIVE_ENDINGS = word_group("adjective_ending")  # ontology/patterns/word_groups.tsv
+_PROBLEM_OPENERS = frozenset(word_group("problem_opener"))
 
 
 def _problem_tasks(doc: Doc, lex) -> Iterator[Span]:
@@ -105,7 +105,7 @@ def _problem_tasks(doc: Doc, lex) -> Iterator[Span]:
 
     One to three lower-case content words between a determiner, preposition or problem verb
     and "problem(s)"; a single word must end as a noun ("the inverse problem", "the semi-dual
-    problem" name none).
+    problem" name none), and no phrase may end in an adjective ("geometric problems").
     """
     toks = tokens(doc)
     from kg.nlp.phrases import grow_left, is_modifier
