@@ -232,6 +232,15 @@ def test_another_name_of_a_known_thing_is_not_a_proposal(nlp):
     assert rel(rec, "proposes") == {"BlobSampler"}
 
 
+def test_a_model_whose_performance_the_work_improves_is_base_and_baseline(nlp):
+    rec = run(nlp, "We propose QuuxPrompt. QuuxPrompt substantially improves ZorbLM and BlobLM's performance on "
+                   "reasoning tasks. This work studies the goal of improving QuuxNets by scaling.")
+    assert rel(rec, "compared_with") >= {"ZorbLM", "BlobLM"} and rel(rec, "builds_on") >= {"ZorbLM", "BlobLM"}
+    assert "QuuxNets" not in rel(rec, "compared_with")  # "the goal of improving X": no comparison
+    rec = run(nlp, "We propose QuuxPrompt. It improves ZorbLM on reasoning tasks.")
+    assert "ZorbLM" not in rel(rec, "compared_with")  # no "'s" or "by": not said what of it improves
+
+
 def test_a_contrast_with_our_method_proposes_nothing(nlp):
     rec = run(nlp, "Unlike our new algorithm, BlobBoost keeps no ensemble of weak learners.")
     assert "BlobBoost" not in rel(rec, "proposes")

@@ -16,7 +16,7 @@ from spacy.util import filter_spans
 from kg.nlp import read_table
 from kg.nlp.tokens import tokens
 
-_SIDES = ("after", "before")
+_SIDES = ("after", "before", "next")
 
 
 class CueFinder:
@@ -25,8 +25,9 @@ class CueFinder:
     Reads: tokens. Writes: `doc.spans["kg_cues"]`, non-overlapping spans with
     `label_` = relation (proposes, compared_with, evaluated_on, builds_on)
     and `id_` = side ("after": the target follows the cue, "before": it
-    precedes it). A token ending in "-based" ("KD-based") is a "before"
-    builds_on cue on itself.
+    precedes it, "next": it is named right after the cue and owns what follows,
+    "improves QuuxLM's accuracy"). A token ending in "-based" ("KD-based") is a
+    "before" builds_on cue on itself.
     """
 
     def __init__(self, nlp: Language, rows: Iterable[list[str]]) -> None:

@@ -36,15 +36,38 @@ def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
     """Methods named after a comparison cue ("outperforms X", "than X, Y and Z")."""
     facts = []
     cands = sorted(ents + _classes(doc, ents), key=lambda e: e.span.start)
+    own = own_sentences(ents, proposed)
     for cue in doc.spans.get("kg_cues", []):
-        if cue.label_ not in _COMPARING or cue.id_ != "after":
+        if cue.label_ not in _COMPARING or cue.id_ not in ("after", "next"):
             continue
-        for ent in _following(doc, cands, cue, _BASELINE_END, window=18):
+        following = (_owners(doc, ents, cue, own) if cue.id_ == "next"
+                     else _following(doc, cands, cue, _BASELINE_END, 18))
+        for ent in following:
             if ent.span.text.lower().endswith(_CLASS_SUFFIXES):
                 continue
             if ent.type in METHODS and ent.type != "Unknown" and ent.name not in proposed:
                 facts.append(Fact("compared_with", ent, sentence(doc, cue.start), min(1.0, ent.confidence + 0.05)))
     return facts
+
+
+def _owners(doc: Doc, ents: list[Ent], cue: Span, own) -> list[Ent]:  # type: ignore[no-untyped-def]
+    """"improves QuuxLM and BlobNet's performance", "enhances QuuxLM by ...": names right after the
+    cue (coordinated with "and" or commas) that own what follows ("'s") or are the object ("by"),
+    in a sentence about the paper's own work ("the goal of improving X by ..." is background)."""
+    if not own(sentence(doc, cue.start)):
+        return []
+    found: list[Ent] = []
+    i = cue.end
+    for e in starting_in(ents, cue.end, min(len(doc), cue.end + 12)):
+        if e.span.start != i:
+            break
+        found.append(e)
+        i = e.span.end
+        if i < len(doc) and doc[i].lower_ in (",", "and"):
+            i += 1
+    if not found or i >= len(doc) or doc[found[-1].span.end].lower_ not in ("'s", "’s", "by"):
+        return []
+    return found
 
 
 def _classes(doc: Doc, ents: list[Ent]) -> list[Ent]:
@@ -111,9 +134,10 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
     own = own_sentences(ents, proposed)
     for cue in cues:
         if cue.label_ == "improves":
+            improved = (_owners(doc, ents, cue, own) if cue.id_ == "next"
+                        else _following(doc, ents, cue, _BASELINE_END, 12))
             facts += [Fact("builds_on", e, sentence(doc, cue.start), e.confidence)
-                      for e in _following(doc, ents, cue, _BASELINE_END, window=12)
-                      if e.type == "Method" and e.name not in proposed]
+                      for e in improved if e.type == "Method" and e.name not in proposed]
         if cue.label_ != "builds_on":
             continue
         if cue.id_ == "after" and (_describes_baseline(doc, compare_starts, cue)
