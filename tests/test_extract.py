@@ -237,6 +237,8 @@ def test_a_model_whose_performance_the_work_improves_is_base_and_baseline(nlp):
                    "reasoning tasks. This work studies the goal of improving QuuxNets by scaling.")
     assert rel(rec, "compared_with") >= {"ZorbLM", "BlobLM"} and rel(rec, "builds_on") >= {"ZorbLM", "BlobLM"}
     assert "QuuxNets" not in rel(rec, "compared_with")  # "the goal of improving X": no comparison
+    rec = run(nlp, "We propose QuuxPrompt. QuuxPrompt scales well, greatly enhancing models like ZorbLM-9B and BlobLM.")
+    assert rel(rec, "compared_with") >= {"ZorbLM-9B", "BlobLM"}
     rec = run(nlp, "We propose QuuxPrompt. It improves ZorbLM on reasoning tasks.")
     assert "ZorbLM" not in rel(rec, "compared_with")  # no "'s" or "by": not said what of it improves
 
