@@ -243,6 +243,12 @@ def test_a_model_whose_performance_the_work_improves_is_base_and_baseline(nlp):
     assert "ZorbLM" not in rel(rec, "compared_with")  # no "'s" or "by": not said what of it improves
 
 
+def test_architectures_the_method_is_shown_on_are_its_bases(nlp):
+    rec = run(nlp, "We propose to fix quux training by re-parameterization. We demonstrate the effectiveness of our "
+                   "methods on several common model architectures, such as ZorbNet, BlobNet, and QuuxViT, across tasks.")
+    assert rel(rec, "builds_on") >= {"ZorbNet", "BlobNet", "QuuxViT"}
+
+
 def test_a_contrast_with_our_method_proposes_nothing(nlp):
     rec = run(nlp, "Unlike our new algorithm, BlobBoost keeps no ensemble of weak learners.")
     assert "BlobBoost" not in rel(rec, "proposes")
