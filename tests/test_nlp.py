@@ -206,6 +206,12 @@ def test_a_bound_or_an_achieved_measure_is_reported(nlp, text, metric):
     assert metric in {s.kb_id_ for s in nlp(text).spans["kg_entities"] if s.label_ == "Metric"}
 
 
+def test_a_name_right_after_a_comparison_cue_is_a_system(nlp):
+    doc = nlp("Uni-Quux outperforms MedQuux-PMC-VQA by 1.22%, and we release BlobQA, a new dataset.")
+    types = {s.text: s.label_ for s in doc.spans["kg_entities"]}
+    assert types["MedQuux-PMC-VQA"] == "Method" and types["BlobQA"] == "Dataset"
+
+
 def test_measures_by_shape_and_ending(nlp):
     doc = nlp("QuuxTok attains 0.91 wSSIM and a higher Zorb Score than BlobGAN.")
     types = {s.text: s.label_ for s in doc.spans["kg_entities"]}

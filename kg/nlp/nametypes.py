@@ -37,6 +37,7 @@ class NameTyper:
         """The entities, new names retyped by context."""
         out = list(entities)
         measured = {e.end for e in entities if e.label_ == "Metric" and e.start > 0 and is_value(doc[e.start - 1])}
+        compared = {c.end for c in doc.spans.get("kg_cues", []) if c.label_ == "compared_with" and c.id_ == "after"}
         for group in list_groups(doc, list(range(len(entities))), entities):
             members = [entities[i] for i in group]
             guess = self._group_type(doc, members)
@@ -45,6 +46,8 @@ class NameTyper:
                 if span.id_ not in _RETYPABLE:
                     continue
                 label = self._suffix_type(span.text) or guess or _measured_on(doc, span, measured)
+                if label == "Dataset" and span.start in compared:
+                    label = "Method"  # "outperforming QuuxMed-VQA by 1.2%": what is outperformed is a system
                 if label and label != span.label_:
                     out[i] = Span(doc, span.start, span.end, label=label, kb_id=span.kb_id_, span_id=span.id_)
         return out
