@@ -33,7 +33,8 @@ _SYMBOLS = {
 }
 _FRAC = re.compile(r"\\[dt]?frac\s*\{(?P<num>(?:[^{}]|\{[^{}]{0,50}\}){0,100})\}\s*\{(?P<den>(?:[^{}]|\{[^{}]{0,50}\}){0,100})\}")
 _TOKEN = re.compile(
-    r"(?P<href>\\href\s*\{[^{}]{0,500}\}\s*\{[^{}]{0,300}\})"
+    r"(?=[\\`'$}{\ufb00-\ufb06])"  # every token starts with one of these: other positions fail at once
+    r"(?:(?P<href>\\href\s*\{[^{}]{0,500}\}\s*\{[^{}]{0,300}\})"
     r"|(?P<frac>" + _FRAC.pattern + r")"
     r"|(?P<keep>" + _KEEP_ARG.pattern + r")"
     r"|(?P<escaped>\\[%&#_$])"
@@ -42,7 +43,7 @@ _TOKEN = re.compile(
     r"|(?P<quote>``|'')"
     r"|(?P<math>\$[^$]{1,300}\$)"
     r"|(?P<brace>[{}])"
-    r"|(?P<ligature>[\ufb00-\ufb06])"
+    r"|(?P<ligature>[\ufb00-\ufb06]))"
 )
 _MATH_DROP = re.compile(r"[\^_{}]")
 _FONT_COMMANDS = {"mathcal", "mathbb", "mathbf", "mathrm", "mathit", "mathsf", "mathtt", "mathfrak", "mathscr",

@@ -196,11 +196,12 @@ def _noun_tail(token: Token) -> bool:
 def metric_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
     """Metric names: head-word phrases, items after "metrics including", numbers' measures."""
     toks = tokens(doc)
+    shapes = lex.metric_shapes
     for token in toks:
-        low = token.text.lower()
         text = token.text
-        if (lex.metric_shapes is not None and ("@" in low or (text[:1].islower() and text[1:2].isupper()))
-                and lex.metric_shapes.fullmatch(text)):
+        low = text.lower()
+        if (shapes is not None and ("@" in low or (low != text and text[1:2].isupper() and text[0].islower()))
+                and shapes.fullmatch(text)):
             yield doc[token.i:token.i + 1]
             continue
         if low in lex.metric_cues and token.i + 1 < len(doc) and toks[token.i + 1].lower_ in _LIST_INTRODUCERS:
