@@ -288,6 +288,11 @@ def test_inequalities_are_not_names():
     assert not is_coined("Gamma≤S", STOP) and not is_coined("K×N", STOP)
 
 
+def test_pieces_of_compounds_and_approximate_sizes_are_not_names():
+    assert not is_coined("QuuxAR-", STOP) and not is_coined("QuuxEdit/", STOP) and not is_coined("~400B", STOP)
+    assert is_coined("QuuxAR", STOP)
+
+
 def test_quantities_and_number_formats_are_not_names():
     assert not is_coined("NeurIPS'22", STOP) and is_coined("Quux'22", STOP)  # a venue and its year
     assert not is_coined("1T", STOP)

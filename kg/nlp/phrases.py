@@ -62,8 +62,8 @@ def is_modifier(token: Token, lex: PhraseLexicon) -> bool:
     """A lower-case content word that may sit inside a task or metric phrase."""
     text = token.text
     low = text.lower()
-    if low in lex.stop or token.like_url or token.like_num or not any(c.isalpha() for c in text):
-        return False
+    if low in lex.stop or token.like_url or token.like_num or not any(c.isalpha() for c in text) or text[0] == "-":
+        return False  # "-fold" in "10-fold speedup" belongs to the number
     if text in lex.field_words or (text[:1].isdigit() and text[-1:] in "Dd" and len(text) <= 3):
         return True  # "LLM prompting", "3D detection"
     if text[:1].isdigit():

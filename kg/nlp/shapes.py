@@ -43,6 +43,10 @@ def is_coined(text: str, stop: frozenset[str]) -> bool:
         return False  # "AAAI'19": a venue and its year
     if any(c in name for c in "()[]{}=<>+*^|\\$≤≥≠≈×∈"):
         return False  # maths, not a name: "O(N", "x^2"
+    if name[-1] in "-/" or name[0] in "-/":
+        return False  # "LiDAR- and camera-based", "-fold": a piece of a compound
+    if name[0] in "~≈" and _QUANTITY.fullmatch(name[1:]):
+        return False  # "~400B": an approximate quantity
     if name[0].isdigit() and "-" in name and all(_QUANTITY.fullmatch(p) for p in name.split("-")):
         return False  # "770M-11B", "7B-70B": a size range
     if _QUANTITY.fullmatch(name) or "http" in name or "@" in name or "." in name.rstrip("."):
