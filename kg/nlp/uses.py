@@ -65,9 +65,8 @@ def _owners(doc: Doc, ents: list[Ent], cue: Span, own) -> list[Ent]:  # type: ig
         i = e.span.end
         if i < len(doc) and doc[i].lower_ in (",", "and"):
             i += 1
-    if not found or i >= len(doc) or doc[found[-1].span.end].lower_ not in ("'s", "’s", "by"):
-        return []
-    return found
+    after = found[-1].span.end if found else len(doc)
+    return found if after < len(doc) and doc[after].lower_ in ("'s", "’s", "by") else []
 
 
 def _classes(doc: Doc, ents: list[Ent]) -> list[Ent]:
