@@ -47,6 +47,8 @@ SAMPLES: dict[str, Sample] = {
     "dev6": Sample(17320508, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5")),
     "dev7": Sample(22360679, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6")),
     "dev8": Sample(26457513, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7")),
+    "dev9": Sample(31622776, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
+                                      "dev8")),
 }
 
 
