@@ -194,20 +194,39 @@ def main() -> None:  # pragma: no cover - console entry point wrapper
               help="Score a second annotator's gold files instead of a graph (inter-annotator agreement).")
 @click.option("--per-paper", is_flag=True, help="Print gold vs predicted for every paper and field.")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@click.option("--reliability", is_flag=True,
+              help="Also print, per field, how often predictions of each confidence band are right.")
+@click.option("--write-calibration", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write per-rule counts of right and wrong predictions (the format of "
+                   "ontology/calibration/confidence.tsv) to this file.")
 @user_errors
 def evaluate(gold: tuple[Path, ...], corpus: tuple[Path, ...], graph: Path | None, against: tuple[Path, ...],
-             per_paper: bool, fmt: str) -> None:
+             per_paper: bool, fmt: str, reliability: bool, write_calibration: Path | None) -> None:
     """Score extraction against GOLD.jsonl files: precision / recall / F1 per field."""
-    from kg.evaluate import (annotations_as_predictions, evaluate as run_eval, format_diffs, format_scores,
-                             read_gold, score)
+    from kg.calibration import write_counts
+    from kg.evaluate import (annotations_as_predictions, calibration_counts, evaluate as run_eval, format_diffs,
+                             format_reliability, format_scores, judged, read_gold, reliability as bands, score)
 
     if sum(map(bool, (corpus, graph, against))) != 1:
         raise click.UsageError("give --corpus INPUT..., --graph GRAPH or --against GOLD... (one of them)")
+    if against and (reliability or write_calibration):
+        raise click.UsageError("--reliability and --write-calibration need a graph: --corpus or --graph")
+    items = None
     if against:
         ev = score(read_gold(gold), annotations_as_predictions(read_gold(against)))
     else:
         kg = KnowledgeGraph.load(graph) if graph else KnowledgeGraph.build(list(corpus))
-        ev = run_eval(kg.to_rdf(), read_gold(gold))
+        rdf, golds = kg.to_rdf(), read_gold(gold)
+        ev = run_eval(rdf, golds)
+        if reliability or write_calibration:
+            items = judged(rdf, golds)
+    if write_calibration and items is not None:
+        import shlex
+
+        command = " ".join(shlex.quote(a) for a in ["evaluate"] + [str(p) for p in gold] + [a for c in corpus for a in ("--corpus", str(c))]
+                           + (["--graph", str(graph)] if graph else []))
+        write_counts(calibration_counts(items), write_calibration,
+                     f"Made by `kg {command} --write-calibration FILE` on {ev.papers} annotated abstracts.")
     if fmt == "json":
         import json
 
@@ -217,6 +236,8 @@ def evaluate(gold: tuple[Path, ...], corpus: tuple[Path, ...], graph: Path | Non
         click.echo(format_scores(ev))
     if per_paper:
         click.echo(format_diffs(ev))
+    if reliability and items is not None:
+        click.echo(format_reliability(bands(items)))
 
 
 @cli.command("export")

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from rdflib import Graph
 
+from kg.calibration import Count
 from kg.errors import CorpusFormatError
 from kg.resolve import norm
 from kg.sparql import run_query
@@ -202,4 +203,134 @@ def format_diffs(ev: Evaluation) -> str:
         if not (d.missed or d.extra or d.matched):
             continue
         lines.append(f"{d.paper} {d.field}: ok={d.matched} missed={d.missed} extra={d.extra}")
+    return "\n".join(lines)
+
+
+# --- How far to trust kg:confidence -------------------------------------------------------------
+
+#: The assertions behind each field's predictions: (property, relation name), most specific first.
+_FIELD_ASSERTIONS = {
+    "proposes": (("proposes", "proposes"),), "evaluated_on": (("evaluatedOn", "evaluated_on"),),
+    "compared_with": (("comparedWith", "compared_with"),), "builds_on": (("buildsOn", "builds_on"),),
+    "tasks": (("addresses", "addresses"), ("mentions", "mentions")),
+    "metrics": (("usesMetric", "uses_metric"), ("mentions", "mentions")),
+    "methods": (("mentions", "mentions"),), "datasets": (("mentions", "mentions"),),
+}
+_ASSERTION_QUERY = """
+SELECT ?id ?prop ?e ?c ?rule ?cls WHERE {
+  ?a a kg:Assertion ; rdf:subject ?p ; rdf:predicate ?prop ; rdf:object ?e ; kg:confidence ?c .
+  ?p dcterms:identifier ?id .
+  OPTIONAL { ?a kg:extractedBy ?rule }
+  OPTIONAL { ?e a ?cls . FILTER(?cls IN (kg:Method, kg:Dataset, kg:Benchmark, kg:Task, kg:Metric)) }
+}
+"""
+_SPECIFIC = ("Benchmark", "Method", "Task", "Metric", "Dataset")  # an entity typed Benchmark is also a Dataset
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One predicted item of a field, its confidence and rule, and whether the gold has it."""
+
+    paper: str
+    field: str
+    relation: str
+    type: str
+    rule: str
+    confidence: float
+    correct: bool
+
+
+def judged(g: Graph, gold: dict[str, dict]) -> list[Judged]:
+    """Every predicted item of the gold papers, judged by the matching rules of `score`, with the
+    confidence and rule of the assertion behind it."""
+    names: dict[tuple[str, str, str], set[str]] = defaultdict(set)
+    for pid, fld, ent, name in run_query(g, _QUERY).rows:
+        names[(str(pid), str(fld), str(ent))].add(str(name))
+    found: dict[tuple[str, str, str], tuple[float, str, set[str]]] = {}
+    for pid, prop, ent, conf, rule, cls in run_query(g, _ASSERTION_QUERY).rows:
+        k = (str(pid), _local(prop), str(ent))
+        c, r, classes = found.get(k, (float(conf), str(rule or ""), set()))
+        if cls is not None:
+            classes.add(_local(cls))
+        found[k] = (c, r, classes)
+    items: dict[tuple[str, str], list[tuple[tuple[str, ...], str]]] = defaultdict(list)
+    for (pid, fld, ent), ns in sorted(names.items()):
+        items[(pid, fld)].append((tuple(sorted(ns)), ent))
+    out: list[Judged] = []
+    for pid, rec in sorted(gold.items()):
+        for fld in FIELDS:
+            preds = items.get((pid, fld), [])
+            hit = set(_assign(_gold_items(rec, fld), [nm for nm, _ in preds], fld in LOOSE).values())
+            for j, (_nm, ent) in enumerate(preds):
+                for prop, relation in _FIELD_ASSERTIONS[fld]:
+                    if (pid, prop, ent) in found:
+                        conf, rule, classes = found[(pid, prop, ent)]
+                        type_ = next((t for t in _SPECIFIC if t in classes), "")
+                        out.append(Judged(pid, fld, relation, type_, rule, conf, j in hit))
+                        break
+    return out
+
+
+def _local(iri: object) -> str:
+    """The local name of an IRI ("...#Method" or ".../comparedWith")."""
+    return str(iri).rsplit("#", 1)[-1].rsplit("/", 1)[-1]
+
+
+def calibration_counts(items: Iterable[Judged]) -> list[Count]:
+    """Counts per (relation, type, rule, name source) for `kg.calibration`.
+
+    A task or metric is judged once, through kg:addresses / kg:usesMetric; its kg:mentions
+    assertion is the same claim, so it is counted for kg:mentions too."""
+    totals: dict[tuple[str, str, str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for it in items:
+        rule, _, source = it.rule.partition("; ")
+        relations = {it.relation, "mentions"} if it.field in ("tasks", "metrics") else {it.relation}
+        for relation in relations:
+            t = totals[(relation, it.type, rule, source)]
+            t[0] += 1
+            t[1] += it.correct
+    return [Count(*k, n, c) for k, (n, c) in sorted(totals.items())]
+
+
+@dataclass
+class Reliability:
+    """Predicted items of one field grouped by confidence: how often each group is right."""
+
+    field: str
+    bins: list[tuple[float, float, int, int, float]]  # (low, high, items, correct, mean confidence)
+
+    @property
+    def items(self) -> int:
+        return sum(b[2] for b in self.bins)
+
+    @property
+    def ece(self) -> float:
+        """Expected calibration error: mean |confidence - precision| over items, by bin."""
+        n = self.items
+        return sum(abs(b[4] * b[2] - b[3]) for b in self.bins) / n if n else 0.0
+
+
+def reliability(items: Iterable[Judged], edges: tuple[float, ...] = (0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)) -> list[Reliability]:
+    """Per field (and "all"), the share of correct items in each confidence bin."""
+    by_field: dict[str, list[Judged]] = defaultdict(list)
+    for it in items:
+        by_field[it.field].append(it)
+        by_field["all"].append(it)
+    out = []
+    for fld in [f for f in FIELDS if f in by_field] + ["all"] * ("all" in by_field):
+        bins = []
+        for lo, hi in zip(edges, edges[1:]):
+            inside = [it for it in by_field[fld] if lo <= it.confidence < hi or (hi == edges[-1] and it.confidence == hi)]
+            if inside:
+                bins.append((lo, hi, len(inside), sum(it.correct for it in inside),
+                             sum(it.confidence for it in inside) / len(inside)))
+        out.append(Reliability(fld, bins))
+    return out
+
+
+def format_reliability(rows: list[Reliability]) -> str:
+    lines = [f"{'field':<15}{'items':>6}{'ECE':>7}  precision by confidence (items)"]
+    for r in rows:
+        cells = "  ".join(f"{lo:.1f}-{hi:.1f}: {c / n:.2f} ({n})" for lo, hi, n, c, _m in r.bins)
+        lines.append(f"{r.field:<15}{r.items:>6}{r.ece:>7.3f}  {cells}")
     return "\n".join(lines)

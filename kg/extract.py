@@ -13,6 +13,7 @@ from bisect import bisect_left
 
 from spacy.tokens import Doc, Span
 
+from kg import calibration
 from kg.nlp.shapes import core
 from kg.model import ENTITY_TYPES, Evidence, Mention, Paper, PaperRecord, Relation, Result
 from kg.nlp.relations import Ent, Fact, entities, evaluated, proposals, sentence, starting_in, title_mentions
@@ -88,7 +89,7 @@ def _facts(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
     facts: list[Fact] = []
     for ent in ents:
         if ent.name in names:
-            facts.append(Fact("proposes", ent, ent.sent, min(1.0, ent.confidence + 0.1)))
+            facts.append(Fact("proposes", ent, ent.sent, min(1.0, ent.confidence + 0.1), "proposal"))
     comparisons = compared(doc, ents, names)
     facts += comparisons
     facts += built_on(doc, ents, proposed, {f.ent.name for f in comparisons})
@@ -103,21 +104,37 @@ def _facts(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
 
 
 def _relations(facts: list[Fact], ents: list[Ent], paper: Paper, clean: CleanText) -> list[Relation]:
-    """One relation per (relation, target name): the first, most confident evidence."""
-    best: dict[tuple[str, str], Fact] = {}
+    """One relation per (relation, target name), with the evidence of its most confident rule.
+
+    The fact with the most trusted mention fixes the target's type; among the facts of that type,
+    the rule with the best measured precision (`kg.calibration`) gives the confidence and evidence."""
+    table = calibration.shipped()
+    typed: dict[tuple[str, str], str] = {}
+    trust: dict[tuple[str, str], float] = {}
     for fact in facts:
         k = (fact.relation, fact.ent.name.lower())
-        if k not in best or fact.confidence > best[k].confidence:
-            best[k] = fact
+        if k not in trust or fact.confidence > trust[k]:
+            typed[k], trust[k] = fact.ent.type, fact.confidence
+    best: dict[tuple[str, str], tuple[float, Fact]] = {}
+    for fact in facts:
+        k = (fact.relation, fact.ent.name.lower())
+        if fact.ent.type != typed[k]:
+            continue
+        conf = min(1.0, max(0.0, fact.confidence))
+        if table:
+            conf = table.confidence(fact.relation, fact.ent.type, fact.rule, fact.ent.source, conf)
+        if k not in best or conf > best[k][0]:
+            best[k] = (conf, fact)
     out = []
-    for fact in sorted(best.values(), key=lambda f: (f.sentence.start, f.relation, f.ent.name)):
+    for conf, fact in sorted(best.values(), key=lambda cf: (cf[1].sentence.start, cf[1].relation, cf[1].ent.name)):
         out.append(Relation(
             relation=fact.relation,
             target=fact.ent.name,
             target_type=fact.ent.type,
             evidence=evidence(fact.sentence, paper, clean),
-            confidence=round(min(1.0, max(0.0, fact.confidence)), 3),
+            confidence=round(conf, 3),
             key=fact.ent.key,
+            rule=f"{fact.rule}; {fact.ent.source}",
         ))
     return out
 

@@ -54,6 +54,8 @@ def _add_paper(G: nx.MultiDiGraph, rec: PaperRecord, res: Resolution) -> None:
             continue
         attrs = {"level": "paper", "evidence": r.evidence.sentence, "start": r.evidence.start,
                  "end": r.evidence.end, "confidence": round(float(r.confidence), 3)}
+        if r.rule:
+            attrs["rule"] = r.rule
         k = (r.relation, target)
         if k not in best or attrs["confidence"] > best[k][0]:
             best[k] = (attrs["confidence"], attrs)

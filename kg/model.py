@@ -77,6 +77,7 @@ class Relation:
     evidence: Evidence
     confidence: float
     key: str | None = None  # gazetteer key of the target when known
+    rule: str | None = None  # how it was found: "<rule>; <name source>", e.g. "compared with cue; gazetteer"
 
 
 @dataclass(frozen=True, slots=True)

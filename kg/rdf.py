@@ -242,6 +242,7 @@ _STATEMENT, _ASSERTION, _RESULT = RDF.Statement, KG.Assertion, KG.Result
 _SUBJECT, _PREDICATE, _OBJECT, _TYPE = RDF.subject, RDF.predicate, RDF.object, RDF.type
 _EVIDENCE, _START, _END, _CONFIDENCE = KG.evidence, KG.evidenceStart, KG.evidenceEnd, KG.confidence
 _DERIVED, _VALUE_TEXT, _VALUE, _UNIT = PROV.wasDerivedFrom, KG.valueText, KG.value, KG.unit
+_RULE = KG.extractedBy
 
 
 @lru_cache(maxsize=8192)
@@ -256,8 +257,11 @@ def _int(value: int) -> Literal:
 
 
 def _evidence_pos(d: dict, paper: URIRef) -> list[tuple]:
-    return [(_EVIDENCE, _text(d["evidence"])), (_START, _int(d["start"])), (_END, _int(d["end"])),
-            (_CONFIDENCE, _dec(d["confidence"])), (_DERIVED, paper)]
+    pos = [(_EVIDENCE, _text(d["evidence"])), (_START, _int(d["start"])), (_END, _int(d["end"])),
+           (_CONFIDENCE, _dec(d["confidence"])), (_DERIVED, paper)]
+    if d.get("rule"):
+        pos.append((_RULE, _text(d["rule"])))
+    return pos
 
 
 def _assertion_block(G: nx.MultiDiGraph, u: str, v: str, rel: str, d: dict) -> tuple[URIRef, list[tuple]]:
@@ -369,8 +373,12 @@ def _load_assertion(g: Graph, G: nx.MultiDiGraph, a: URIRef, papers: dict) -> No
 
 
 def _provenance(g: Graph, s: object) -> dict:
-    return {"evidence": str(_required(g, s, KG.evidence)), "start": int(_required(g, s, KG.evidenceStart)),
-            "end": int(_required(g, s, KG.evidenceEnd)), "confidence": float(_required(g, s, KG.confidence))}
+    d = {"evidence": str(_required(g, s, KG.evidence)), "start": int(_required(g, s, KG.evidenceStart)),
+         "end": int(_required(g, s, KG.evidenceEnd)), "confidence": float(_required(g, s, KG.confidence))}
+    rule = g.value(s, _RULE)
+    if rule is not None:
+        d["rule"] = str(rule)
+    return d
 
 
 def _load_result(g: Graph, G: nx.MultiDiGraph, s: URIRef) -> None:

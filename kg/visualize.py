@@ -185,7 +185,7 @@ def _node_record(key: str, d: dict, degree: int) -> dict[str, Any]:
 def _edge_record(G: nx.MultiDiGraph, u: str, v: str, rel: str, d: dict, index: int) -> dict[str, Any]:
     rec: dict[str, Any] = {"from": str(u), "to": str(v), "rel": rel if rel in EDGE_STYLES else "other",
                            "relation": str(rel), "level": d.get("level"), "evidence": d.get("evidence"),
-                           "confidence": d.get("confidence"), "parallel": index}
+                           "confidence": d.get("confidence"), "rule": d.get("rule"), "parallel": index}
     if d.get("level") == "paper" and G.nodes[u].get("kind") == "Paper":
         rec["papers"] = [str(u)]
     elif d.get("papers"):

@@ -392,3 +392,23 @@ def test_results_name_the_owner_data_and_baseline_of_each_value(nlp):
     assert by_value["96.7%"].baseline == by_value["23.5%"].baseline == "YakMath-7B"
     assert by_value["73.0%"].method == by_value["7.5%"].method == "YakMath-7B"
     assert by_value["50.1%"].method == "TheoremYak"
+
+
+def test_own_sentence_bases_are_known_or_sized_models(nlp):
+    # a new name seen only by its shape in the paper's own sentence is mostly its own part: no base
+    rec = run(nlp, "We propose QuuxAdapt. Our QuuxAdapt with the ZorbFormer head trains in one pass.")
+    assert "ZorbFormer" not in rel(rec, "builds_on")
+    # a sized model named there is the model the method is applied to
+    rec = run(nlp, "We propose QuuxAdapt. Our QuuxAdapt with BlorpLM-13B-Instruct trains in one pass.")
+    assert "BlorpLM-13B-Instruct" in rel(rec, "builds_on")
+    rule = next(r.rule for r in rec.relations if r.relation == "builds_on" and r.target == "BlorpLM-13B-Instruct")
+    assert rule == "own sentence; shape"
+
+
+def test_relations_carry_their_rule_and_a_calibrated_confidence(nlp):
+    from kg.calibration import shipped
+
+    rec = run(nlp, "We propose FooNet. FooNet outperforms ResNet on CIFAR-10.")
+    baseline = next(r for r in rec.relations if r.relation == "compared_with" and r.target == "ResNet")
+    assert baseline.rule == "compared with cue; gazetteer"
+    assert baseline.confidence == shipped().confidence("compared_with", "Method", "compared with cue", "gazetteer", -1)

@@ -356,6 +356,7 @@
     if (papers.length === 1) box.append(row("Paper", nameOf(papers[0])));
     else if (papers.length > 1) { box.append(el("div", "kg-tip-row", el("b", null, "Supported by " + papers.length + " papers:"))); box.append(titleList(papers, 4)); }
     if (e.confidence !== undefined) add(box, row("Confidence", String(e.confidence)));
+    if (e.rule) add(box, row("Found by", e.rule));
     return box;
   }
   net.on("hoverNode", function (p) { var n = byId.get(p.node); if (n) showTip(nodeTip(n)); });
@@ -452,7 +453,8 @@
     var e = edgeById.get(eid);
     if (!e) return;
     var parts = [el("h2", null, relLabel(e.rel)), el("div", "kg-items", chip(e.from), el("span", null, "\u2192"), chip(e.to)),
-                 meta("Level", e.level), e.confidence !== undefined ? meta("Confidence", String(e.confidence)) : null];
+                 meta("Level", e.level), e.confidence !== undefined ? meta("Confidence", String(e.confidence)) : null,
+                 e.rule ? meta("Found by", e.rule) : null];
     if (e.evidence) parts.push(el("h3", null, "Evidence"), el("div", "kg-quote", e.evidence));
     if ((e.papers || []).length) {
       var items = el("div", "kg-items");

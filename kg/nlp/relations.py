@@ -58,6 +58,7 @@ class Fact:
     ent: Ent
     sentence: Span
     confidence: float
+    rule: str = "mention"  # the rule that stated it: with the name's source, the key of its calibration
 
 
 def sentence(doc: Doc, i: int) -> Span:
@@ -364,8 +365,11 @@ def evaluated(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Fact]
             cued_sentences[sent.start] = any(t.lower_ in eval_words for t in sent)
         cued = cued_sentences[sent.start]
         if ent.name in proposed or own or cued:
-            conf = ent.confidence if (own and cued) or ent.name in proposed else ent.confidence * 0.8
-            facts.append(Fact("evaluated_on", ent, sent, conf))
+            strong = (own and cued) or ent.name in proposed
+            conf = ent.confidence if strong else ent.confidence * 0.8
+            rule = "proposed data" if ent.name in proposed else "own evaluation" if strong else (
+                "own sentence" if own else "evaluation words")
+            facts.append(Fact("evaluated_on", ent, sent, conf, rule))
     return facts
 
 

@@ -7,10 +7,13 @@ so; only the weak "named in the paper's own sentences" rule leaves baselines out
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
+from functools import lru_cache
 
 from spacy.tokens import Doc, Span
 
+from kg.nlp import read_lines
 from kg.nlp.relations import METHODS, Ent, Fact, own_sentences, same_name, sentence, starting_in
 from kg.nlp.shapes import core
 from kg.nlp.tokens import tokens
@@ -28,6 +31,10 @@ _BASELINE_REACH = 8
 _LIST_OPENERS = {"e.g.", "e.g", "eg", "i.e.", "i.e", "including", "such", "like", "namely"}
 # Cue labels whose targets are baselines; "improves" ones are also methods the work is applied to.
 _COMPARING = {"compared_with", "improves"}
+# Names the weak "named in the paper's own sentence" rule may take as a base: known or defined ones,
+# and new names written as a sized model ("QuuxLM-13B", method_shapes.txt). Other new names found
+# only by their shape or from the title are mostly the paper's own parts and variants there.
+_KNOWN_SOURCES = {"gazetteer", "abbreviation", "named"}
 # Plain "use" verbs: in a paper that proposes only data, they name the systems it evaluates.
 _WEAK_USES = {"using", "use", "uses", "employ", "employs", "employing", "leverage", "leverages", "leveraging"}
 
@@ -46,7 +53,8 @@ def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
             if ent.span.text.lower().endswith(_CLASS_SUFFIXES):
                 continue
             if ent.type in METHODS and ent.type != "Unknown" and ent.name not in proposed:
-                facts.append(Fact("compared_with", ent, sentence(doc, cue.start), min(1.0, ent.confidence + 0.05)))
+                facts.append(Fact("compared_with", ent, sentence(doc, cue.start), min(1.0, ent.confidence + 0.05),
+                                  f"{cue.label_.replace('_', ' ')} cue"))
     return facts
 
 
@@ -135,7 +143,7 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
         if cue.label_ == "improves":
             improved = (_owners(doc, ents, cue, own) if cue.id_ == "next"
                         else _following(doc, ents, cue, _BASELINE_END, 12))
-            facts += [Fact("builds_on", e, sentence(doc, cue.start), e.confidence)
+            facts += [Fact("builds_on", e, sentence(doc, cue.start), e.confidence, "improves cue")
                       for e in improved if e.type == "Method" and e.name not in proposed]
         if cue.label_ != "builds_on":
             continue
@@ -154,18 +162,32 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
             targets = [e for e in targets if not _prior_use(doc, e.span.start)]
         for ent in targets:
             if ent.type == "Method" and ent.name not in proposed:
-                facts.append(Fact("builds_on", ent, sentence(doc, cue.start), ent.confidence))
+                facts.append(Fact("builds_on", ent, sentence(doc, cue.start), ent.confidence,
+                                  "use cue" if cue.id_ == "after" else "use cue before"))
     facts = [f for f in facts if not _variant_of_proposed(f.ent.name, proposed)]
     facts += _named_after(ents, proposed)
     if "Method" not in proposed.values():
         return facts
     for ent in ents:  # weaker: a method named where a method paper describes its own work
         sent = sentence(doc, ent.span.start)
-        if (ent.type == "Method" and ent.name not in proposed and ent.name not in excluded and own(sent)
+        if (ent.type == "Method" and (ent.source in _KNOWN_SOURCES or _sized_model(ent.name)) and ent.name not in proposed
+                and ent.name not in excluded and own(sent)
                 and not _variant_of_proposed(ent.name, proposed) and not _prior_use(doc, ent.span.start)
                 and not _describes_baseline(doc, compare_starts, ent.span)):
-            facts.append(Fact("builds_on", ent, sent, ent.confidence * 0.6))
+            facts.append(Fact("builds_on", ent, sent, ent.confidence * 0.6, "own sentence"))
     return facts
+
+
+def _sized_model(name: str) -> bool:
+    """Is the name written as a model with a parameter count ("QuuxLM-13B", "Blob 8x7B")?"""
+    shapes = _model_shapes()
+    return shapes is not None and shapes.search(name) is not None
+
+
+@lru_cache(maxsize=1)
+def _model_shapes() -> re.Pattern[str] | None:
+    lines = read_lines("method_shapes.txt")
+    return re.compile("|".join(f"(?:{p})" for p in lines)) if lines else None
 
 
 def _named_after(ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
@@ -183,7 +205,7 @@ def _named_after(ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
             continue  # "Soft QPRs" is the plural of the proposed "Soft QPR", not a method it builds on
         for name, type_ in proposed.items():
             if type_ == "Method" and name != ent.name and _extends(name, base) and name in first:
-                facts.append(Fact("builds_on", ent, first[name].sent, ent.confidence * 0.7))
+                facts.append(Fact("builds_on", ent, first[name].sent, ent.confidence * 0.7, "named after"))
                 break
     return facts
 

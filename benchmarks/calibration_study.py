@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""How well does kg:confidence predict that an annotator agrees? (calibration study)
+
+For every annotated sample it builds the graph twice, with the heuristic scores
+(no calibration table) and with a table fit on *other* samples only
+(leave-one-sample-out), judges every predicted item against the gold with the
+matching rules of ``kg evaluate``, and prints over all items:
+
+- ECE, the expected calibration error (mean |confidence - precision|, 10 bins);
+- the Brier score (mean squared error of confidence against right/wrong);
+- AUC, the chance that a right item has a higher confidence than a wrong one.
+
+Usage (from the repository root)::
+
+    python benchmarks/calibration_study.py heldout,heldout2,dev5,dev6,dev8 [--test dev,dev2,...]
+
+With ``--test``, it also fits one table on all the first samples and scores the
+test samples with it. Samples are the ``tests/data/NAME.jsonl`` /
+``NAME.gold.jsonl`` pairs.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import defaultdict
+from pathlib import Path
+
+import kg.calibration as calibration
+from kg.api import KnowledgeGraph
+from kg.evaluate import Judged, calibration_counts, judged, read_gold
+
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
+
+
+def items_of(sample: str) -> list[Judged]:
+    """Predicted items of one sample with heuristic confidences (the shipped table switched off)."""
+    shipped = calibration.shipped
+    calibration.shipped = lambda: calibration.Calibration([])  # type: ignore[assignment]
+    try:
+        g = KnowledgeGraph.build([DATA / f"{sample}.jsonl"]).to_rdf()
+    finally:
+        calibration.shipped = shipped  # type: ignore[assignment]
+    return judged(g, read_gold([DATA / f"{sample}.gold.jsonl"]))
+
+
+def recalibrated(items: list[Judged], table: calibration.Calibration) -> list[Judged]:
+    out = []
+    for it in items:
+        rule, _, source = it.rule.partition("; ")
+        conf = table.confidence(it.relation, it.type, rule, source, it.confidence)
+        out.append(Judged(it.paper, it.field, it.relation, it.type, it.rule, conf, it.correct))
+    return out
+
+
+def summary(items: list[Judged]) -> str:
+    bins: dict[int, list[Judged]] = defaultdict(list)
+    for it in items:
+        bins[min(int(it.confidence * 10), 9)].append(it)
+    ece = sum(abs(sum(i.confidence for i in b) - sum(i.correct for i in b)) for b in bins.values()) / len(items)
+    brier = sum((i.confidence - i.correct) ** 2 for i in items) / len(items)
+    right = sorted(i.confidence for i in items if i.correct)
+    wrong = [i.confidence for i in items if not i.correct]
+    from bisect import bisect_left, bisect_right
+
+    auc = sum(len(right) - bisect_right(right, w) + 0.5 * (bisect_right(right, w) - bisect_left(right, w))
+              for w in wrong) / (len(right) * len(wrong))
+    share = sum(i.correct for i in items) / len(items)
+    return f"items {len(items):5d}  right {share:.3f}  ECE {ece:.3f}  Brier {brier:.3f}  AUC {auc:.3f}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("samples", help="comma-separated sample names (fit and leave-one-out)")
+    ap.add_argument("--test", default="", help="comma-separated samples scored with a table fit on all SAMPLES")
+    args = ap.parse_args()
+    fit = args.samples.split(",")
+    test = [s for s in args.test.split(",") if s]
+    items = {s: items_of(s) for s in fit + test}
+    heuristic, loo = [], []
+    for s in fit:
+        table = calibration.Calibration(calibration_counts([i for t in fit if t != s for i in items[t]]))
+        heuristic += items[s]
+        loo += recalibrated(items[s], table)
+    print(f"leave-one-sample-out over {', '.join(fit)}")
+    print(f"  heuristic   {summary(heuristic)}")
+    print(f"  calibrated  {summary(loo)}")
+    if test:
+        table = calibration.Calibration(calibration_counts([i for s in fit for i in items[s]]))
+        held = [i for s in test for i in items[s]]
+        print(f"fit on {', '.join(fit)}; scored on {', '.join(test)}")
+        print(f"  heuristic   {summary(held)}")
+        print(f"  calibrated  {summary(recalibrated(held, table))}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+"""Confidence of an extracted relation as the measured precision of the rule that stated it.
+
+Why: a hand-set score per rule says which rule is trusted more, not how often it
+is right. `ontology/calibration/confidence.tsv` counts, on annotated abstracts,
+how many relations each (relation, target type, rule, name source) produced and
+how many of them an annotator also listed (`kg evaluate --write-calibration`
+makes it). A relation's confidence is that rate, shrunk towards the rate of the
+coarser key when a key has few examples, so rare rules borrow from their
+relation instead of reading 0 or 1 off three cases.
+
+Part of the extraction stage: it sees plain strings, no spaCy, no graph.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from kg.resources import ontology_path
+
+#: Pseudo-count of the coarser rate that a key's own counts are shrunk towards.
+SHRINK = 8.0
+HEADER = ("relation", "type", "rule", "source", "n", "correct")
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """How many relations one key produced on the annotated abstracts, and how many were right."""
+
+    relation: str
+    type: str
+    rule: str
+    source: str
+    n: int
+    correct: int
+
+
+class Calibration:
+    """Looks up the calibrated confidence of (relation, type, rule, source)."""
+
+    def __init__(self, counts: list[Count]) -> None:
+        self._totals: dict[tuple[str, ...], list[int]] = {}
+        for c in counts:
+            for key in _levels(c.relation, c.type, c.rule, c.source):
+                total = self._totals.setdefault(key, [0, 0])
+                total[0] += c.n
+                total[1] += c.correct
+        self._cache: dict[tuple[str, str, str, str], float | None] = {}
+
+    def __bool__(self) -> bool:
+        return bool(self._totals)
+
+    def confidence(self, relation: str, type_: str, rule: str, source: str, fallback: float) -> float:
+        """The calibrated confidence, or `fallback` for a relation the table never saw."""
+        key = (relation, type_, rule, source)
+        if key not in self._cache:
+            self._cache[key] = self._rate(key)
+        rate = self._cache[key]
+        return fallback if rate is None else rate
+
+    def _rate(self, key: tuple[str, str, str, str]) -> float | None:
+        rate: float | None = None
+        for level in reversed(_levels(*key)):  # coarsest first
+            n, correct = self._totals.get(level, (0, 0))
+            if rate is None:
+                if not n:
+                    return None
+                rate = (correct + 1) / (n + 2)
+            else:
+                rate = (correct + SHRINK * rate) / (n + SHRINK)
+        return None if rate is None else round(rate, 3)
+
+
+def _levels(relation: str, type_: str, rule: str, source: str) -> list[tuple[str, ...]]:
+    """Keys from finest to coarsest."""
+    return [(relation, type_, rule, source), (relation, type_, rule), (relation, type_), (relation,)]
+
+
+def read_counts(path: str | Path) -> list[Count]:
+    """The rows of a calibration table (TSV with the HEADER columns)."""
+    with open(path, encoding="utf-8", newline="") as f:
+        rows = [r for r in csv.reader(f, delimiter="\t") if r and not r[0].startswith("#")]
+    if not rows or tuple(rows[0]) != HEADER:
+        raise ValueError(f"{path}: a calibration table starts with the header {' '.join(HEADER)}")
+    return [Count(r[0], r[1], r[2], r[3], int(r[4]), int(r[5])) for r in rows[1:]]
+
+
+def write_counts(counts: list[Count], path: str | Path, comment: str = "") -> None:
+    """Write a calibration table; `comment` lines say how it was made."""
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        for line in comment.splitlines():
+            f.write(f"# {line}\n")
+        w = csv.writer(f, delimiter="\t", lineterminator="\n")
+        w.writerow(HEADER)
+        for c in sorted(counts, key=lambda c: (c.relation, c.type, c.rule, c.source)):
+            w.writerow([c.relation, c.type, c.rule, c.source, c.n, c.correct])
+
+
+@lru_cache(maxsize=1)
+def shipped() -> Calibration:
+    """The table that ships with kg (empty when the file is missing: heuristic scores stay)."""
+    path = ontology_path("calibration", "confidence.tsv")
+    if not path.is_file():
+        return Calibration([])
+    return Calibration(read_counts(str(path)))
