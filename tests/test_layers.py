@@ -8,7 +8,7 @@ from conftest import ROOT
 
 # module -> kg modules it may import (besides model, vocab, errors, resources, lexicon, text, atomic)
 BASE = {"kg.model", "kg.vocab", "kg.errors", "kg.resources", "kg.lexicon", "kg.text", "kg.atomic"}
-STAGES = ["kg.ingest", "kg.nlp", "kg.extract", "kg.records", "kg.resolve", "kg.graph", "kg.serialize", "kg.rdf",
+STAGES = ["kg.ingest", "kg.nlp", "kg.calibration", "kg.extract", "kg.records", "kg.resolve", "kg.graph", "kg.serialize", "kg.rdf",
           "kg.sparql", "kg.oxigraph", "kg.evaluate", "kg.visualize", "kg.trace", "kg.server", "kg.push"]
 RANK = {m: i for i, m in enumerate(STAGES)}
 ORCHESTRATORS = {"kg.pipeline", "kg.api", "kg.cli", "kg", "kg.__main__"}
