@@ -16,6 +16,7 @@ from urllib.parse import quote
 
 from kg.lexicon import GazetteerEntry, load_gazetteer
 from kg.model import Entity, PaperRecord, Resolution
+from kg.nlp import word_group
 
 #: entity type -> resolution group (Benchmarks and Datasets share one namespace).
 GROUP = {"Method": "method", "Dataset": "dataset", "Benchmark": "dataset", "Task": "task", "Metric": "metric"}
@@ -113,7 +114,7 @@ def _definitions(records: list[PaperRecord]) -> Iterable[tuple[str, str, str, st
 
 
 _SHORT_KEY = 3  # short forms this short mean too many things to lend one paper's meaning to others
-_FUNCTION_WORDS = frozenset({"of", "for", "from", "with", "the", "a", "an", "and", "in", "on", "to", "via", "by"})
+_FUNCTION_WORDS = frozenset(word_group("function_word"))  # ontology/patterns/word_groups.tsv
 
 
 def _words(long: str) -> frozenset[str]:

@@ -279,6 +279,7 @@ def test_sentences_without_ends_are_capped_in_length():
     ("It is as strong as the 1-dimensional Quux-Blob (1-QB) test.", ("1-dimensional Quux-Blob", "1-QB")),
     ("We use the sequential Morris Quux Maze (sQM) task.", ("sequential Morris Quux Maze", "sQM")),
     ("It is inspired by In-Quux Learning (IQL) results.", ("In-Quux Learning", "IQL")),
+    ("We study learning from label quux (LLQ) here.", ("learning from label quux", "LLQ")),
 ])
 def test_abbreviations_with_quotes_and_qualified_short_forms(nlp, text, pair):
     assert [(a.text, b.text) for a, b in nlp(text)._.kg_abbreviations] == [pair]

@@ -41,7 +41,7 @@ def find_long_form(short: str, text: str) -> int | None:
     return text.rfind(" ", 0, l_idx + 1) + 1
 
 
-_SKIPPED_WORDS = frozenset(word_group("initials_skipped"))  # ontology/patterns/word_groups.tsv
+_SKIPPED_WORDS = frozenset(word_group("function_word"))  # ontology/patterns/word_groups.tsv
 _DIGIT_WORDS = word_map("digit_word")
 
 

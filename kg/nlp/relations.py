@@ -273,7 +273,7 @@ def _ours(doc: Doc, span: Span) -> bool:
     if _our_kind_before(toks, span):
         return True
     before = [t.lower_ for t in toks[max(0, span.start - 2):span.start]]
-    if not (before[-1:] == ["our"] or (before[:1] == ["our"] and before[-1:] in (["proposed"], ["novel"], ["new"]))):
+    if not (before[-1:] == ["our"] or (before[:1] == ["our"] and before[-1] in _OWN_ADJECTIVES)):
         return False
     i = span.end
     if i + 2 < len(toks) and toks[i].text == "(" and toks[i + 2].text == ")":

@@ -23,7 +23,7 @@ from kg.nlp.tokens import tokens
 
 _FRAME_NOUNS = {"problem", "task"}
 _FRAME_DETERMINERS = {"the", "a", "this"}
-_FUNCTION_WORDS = {"to", "of", "for", "and", "the", "a", "an", "in", "on", "with", "by"}
+_FUNCTION_WORDS = frozenset(word_group("function_word"))  # ontology/patterns/word_groups.tsv
 _MAX_OBJECT = 4  # content words after "of"
 
 
