@@ -223,8 +223,9 @@ def evaluate(gold: tuple[Path, ...], corpus: tuple[Path, ...], graph: Path | Non
     if write_calibration and items is not None:
         import shlex
 
-        command = " ".join(shlex.quote(a) for a in ["evaluate"] + [str(p) for p in gold] + [a for c in corpus for a in ("--corpus", str(c))]
-                           + (["--graph", str(graph)] if graph else []))
+        args = ["evaluate", *map(str, gold), *(a for c in corpus for a in ("--corpus", str(c)))]
+        args += ["--graph", str(graph)] if graph else []
+        command = " ".join(shlex.quote(a) for a in args)
         write_counts(calibration_counts(items), write_calibration,
                      f"Made by `kg {command} --write-calibration FILE` on {ev.papers} annotated abstracts.")
     if fmt == "json":

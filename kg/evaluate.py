@@ -310,7 +310,11 @@ class Reliability:
         return sum(abs(b[4] * b[2] - b[3]) for b in self.bins) / n if n else 0.0
 
 
-def reliability(items: Iterable[Judged], edges: tuple[float, ...] = (0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)) -> list[Reliability]:
+#: Confidence bands of `reliability` (the last one includes 1.0).
+BANDS = (0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
+
+
+def reliability(items: Iterable[Judged], edges: tuple[float, ...] = BANDS) -> list[Reliability]:
     """Per field (and "all"), the share of correct items in each confidence bin."""
     by_field: dict[str, list[Judged]] = defaultdict(list)
     for it in items:
@@ -320,7 +324,8 @@ def reliability(items: Iterable[Judged], edges: tuple[float, ...] = (0.0, 0.5, 0
     for fld in [f for f in FIELDS if f in by_field] + ["all"] * ("all" in by_field):
         bins = []
         for lo, hi in zip(edges, edges[1:]):
-            inside = [it for it in by_field[fld] if lo <= it.confidence < hi or (hi == edges[-1] and it.confidence == hi)]
+            inside = [it for it in by_field[fld]
+                      if lo <= it.confidence < hi or (hi == edges[-1] and it.confidence == hi)]
             if inside:
                 bins.append((lo, hi, len(inside), sum(it.correct for it in inside),
                              sum(it.confidence for it in inside) / len(inside)))

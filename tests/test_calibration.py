@@ -14,7 +14,8 @@ GOLD = sorted(DATA.glob("seeds-*.gold.jsonl"))
 
 def test_a_well_counted_rule_reads_its_own_rate():
     table = Calibration([Count("compared_with", "Method", "compared with cue", "gazetteer", 998, 898)])
-    assert table.confidence("compared_with", "Method", "compared with cue", "gazetteer", 0.1) == pytest.approx(0.9, abs=0.001)
+    rate = table.confidence("compared_with", "Method", "compared with cue", "gazetteer", 0.1)
+    assert rate == pytest.approx(0.9, abs=0.001)
 
 
 def test_a_rare_rule_is_shrunk_towards_its_relation():
@@ -40,7 +41,8 @@ def test_an_unseen_rule_inherits_and_an_unseen_relation_falls_back():
 
 
 def test_table_round_trip(tmp_path):
-    rows = [Count("mentions", "Method", "mention", "gazetteer", 10, 7), Count("addresses", "Task", "mention", "task", 5, 1)]
+    rows = [Count("mentions", "Method", "mention", "gazetteer", 10, 7),
+            Count("addresses", "Task", "mention", "task", 5, 1)]
     path = tmp_path / "c.tsv"
     write_counts(rows, path, "made by a test\non two lines")
     assert path.read_text().startswith("# made by a test\n# on two lines\nrelation\t")

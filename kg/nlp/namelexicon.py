@@ -43,18 +43,18 @@ def load_lexicon() -> NameLexicon:
         field_words=stop,
         metric_cues=frozenset(read_lines("metric_list_cues.txt")),
         weak_heads=frozenset(read_lines("weak_task_heads.txt")),
-        metric_shapes=_alternation(read_lines("metric_shapes.txt")),
+        metric_shapes=alternation(read_lines("metric_shapes.txt")),
         report_cues=tuple(read_lines("metric_report_cues.txt")),
     )
     suffixes = tuple((r[0], r[1]) for r in read_table("name_suffixes.tsv") if len(r) == 2)
     proposal_words = frozenset(r[2] for r in read_table("cues.tsv") if len(r) == 3 and r[0] == "proposes" and " " not in r[2])
     return NameLexicon(stop, generic, phrases, suffixes, frozenset(read_lines("title_stop_heads.txt")), proposal_words,
                        frozenset(read_lines("method_heads.txt")), frozenset(read_lines("data_context_words.txt")),
-                       _alternation(read_lines("method_shapes.txt")), frozenset(read_lines("not_metric_before.txt")),
-                       _alternation(read_lines("name_extensions.txt")), frozenset(read_lines("non_method_acronyms.txt")))
+                       alternation(read_lines("method_shapes.txt")), frozenset(read_lines("not_metric_before.txt")),
+                       alternation(read_lines("name_extensions.txt")), frozenset(read_lines("non_method_acronyms.txt")))
 
 
-def _alternation(patterns: list[str]) -> re.Pattern[str] | None:
+def alternation(patterns: list[str]) -> re.Pattern[str] | None:
     """One compiled pattern matching any of the lines of a shapes file (None when there are none)."""
     return re.compile("|".join(f"(?:{p})" for p in patterns)) if patterns else None
 

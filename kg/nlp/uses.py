@@ -14,6 +14,7 @@ from functools import lru_cache
 from spacy.tokens import Doc, Span
 
 from kg.nlp import read_lines
+from kg.nlp.namelexicon import alternation
 from kg.nlp.relations import METHODS, Ent, Fact, own_sentences, same_name, sentence, starting_in
 from kg.nlp.shapes import core
 from kg.nlp.tokens import tokens
@@ -170,8 +171,8 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
         return facts
     for ent in ents:  # weaker: a method named where a method paper describes its own work
         sent = sentence(doc, ent.span.start)
-        if (ent.type == "Method" and (ent.source in _KNOWN_SOURCES or _sized_model(ent.name)) and ent.name not in proposed
-                and ent.name not in excluded and own(sent)
+        if (ent.type == "Method" and (ent.source in _KNOWN_SOURCES or _sized_model(ent.name))
+                and ent.name not in proposed and ent.name not in excluded and own(sent)
                 and not _variant_of_proposed(ent.name, proposed) and not _prior_use(doc, ent.span.start)
                 and not _describes_baseline(doc, compare_starts, ent.span)):
             facts.append(Fact("builds_on", ent, sent, ent.confidence * 0.6, "own sentence"))
@@ -186,8 +187,7 @@ def _sized_model(name: str) -> bool:
 
 @lru_cache(maxsize=1)
 def _model_shapes() -> re.Pattern[str] | None:
-    lines = read_lines("method_shapes.txt")
-    return re.compile("|".join(f"(?:{p})" for p in lines)) if lines else None
+    return alternation(read_lines("method_shapes.txt"))
 
 
 def _named_after(ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
