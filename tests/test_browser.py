@@ -302,6 +302,19 @@ def test_clicks_show_paper_and_method_panels_and_highlight(seed, seed_page):
     assert seed_page.console_errors() == []
 
 
+def test_edge_panel_shows_evidence_confidence_and_rule(seed, seed_page):
+    G, _ = seed
+    u, v, rel, d = next((u, v, k, d) for u, v, k, d in G.edges(keys=True, data=True)
+                        if k == "compared_with" and d.get("level") == "paper" and d.get("rule"))
+    eid = seed_page.eval(f"kgExplorer.data.edges.find(e => e.from === {json.dumps(u)} && e.to === {json.dumps(v)} "
+                         f"&& e.relation === {json.dumps(rel)}).id")
+    seed_page.eval(f"kgExplorer.showEdge({json.dumps(eid)})")
+    panel = seed_page.eval("document.getElementById('kg-panel').textContent")
+    assert d["evidence"][:60] in panel and f"Confidence: {d['confidence']:g}" in panel
+    assert f"Found by: {d['rule']}" in panel
+    assert seed_page.console_errors() == []
+
+
 # --- hostile text ------------------------------------------------------------------------------
 PAYLOADS = ["<script>window.pwned=1</script>", '<img src=x onerror="window.pwned=1">',
             "</script><script>window.pwned=1</script>", '<svg onload="window.pwned=1">']

@@ -589,7 +589,7 @@
     visibleNodeCount: function () { return N - hiddenN.size; },
     visibleEdgeCount: function () { return DATA.edges.length - hiddenE.size; },
     isVisible: function (id) { return byId.has(id) && !hiddenN.has(id); },
-    find: find, search: search, select: function (id) { return select(id, true); },
+    find: find, search: search, select: function (id) { return select(id, true); }, showEdge: showEdge,
     selected: function () { return state.selected; },
     highlighted: function () { return focusSet ? Array.from(focusSet.nodes).sort() : []; },
     setTypeFilter: setTypeFilter, setRelationFilter: setRelationFilter, setOnlyComparisons: setOnlyComparisons,
