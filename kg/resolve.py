@@ -284,8 +284,9 @@ def _variant_suffix(base_label: str, base: str, suffix: str) -> bool:
     (ImageNet-1k, ResNet50, ViT-B, AdamW, Quux 2).
 
     CIFAR-100 is not a variant of CIFAR-10 (a digit continued by a digit), nor MCA of MC, nor
-    "AcT" of "AC" (a glued suffix needs the base written the same way), nor "Embodied AI" of
-    "embodied" (after a space, only numbers, versions and sizes).
+    "AcT" of "AC" (a glued suffix needs the base written the same way, and at least three
+    characters of it: TD3 is no version of TD), nor "Embodied AI" of "embodied" (after a space,
+    only numbers, versions and sizes).
     """
     if base[-1].isdigit() and suffix[0].isalnum():
         return False
@@ -293,8 +294,8 @@ def _variant_suffix(base_label: str, base: str, suffix: str) -> bool:
         return bool(_VARIANT_SUFFIX.match(suffix))
     if suffix[0] == " ":
         return bool(_SPACED_SUFFIX.match(suffix))
-    if base != base_label:
-        return False
+    if base != base_label or len(base) < 3:
+        return False  # glued to two letters, a number makes another acronym: "LS4", "TD3", "SA3D"
     if _GLUED_SUFFIX.match(suffix):
         return True
     return len(suffix) == 1 and suffix.isupper() and base[-1].islower()
