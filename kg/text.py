@@ -30,6 +30,7 @@ _SYMBOLS = {
     "ge": "≥", "geq": "≥", "pm": "±", "infty": "∞", "to": "→", "rightarrow": "→",
     "ldots": "...", "dots": "...", "cdots": "...", "neq": "≠", "ne": "≠",
     "textemdash": "—", "textendash": "–", "textquoteright": "'", "textquoteleft": "'", "textasciitilde": "~",
+    "top": "⊤", "intercal": "⊤",  # a transpose: "UV^\top" reads "UV⊤", maths, not a name "UVtop"
 }
 _FRAC = re.compile(r"\\[dt]?frac\s*\{(?P<num>(?:[^{}]|\{[^{}]{0,50}\}){0,100})\}\s*\{(?P<den>(?:[^{}]|\{[^{}]{0,50}\}){0,100})\}")
 _TOKEN = re.compile(

@@ -49,3 +49,18 @@ def test_fractions_and_text_dashes_read_as_written():
 def test_typographic_ligatures_are_letters():
     clean = clean_latex("image classiﬁcation and eﬃcient ﬂows")
     assert clean.text == "image classification and efficient flows" and len(clean.origin) == len(clean.text)
+
+
+def test_a_transpose_reads_as_maths_not_as_a_word():
+    assert clean_latex(r"the product $UV^\top$ and $W^{\intercal} x$").text == "the product UV⊤ and W⊤ x"
+
+
+def test_a_transposed_product_is_no_name():
+    from kg.extract import extract
+    from kg.model import Paper
+    from kg.nlp import build_nlp
+
+    abstract = r"We propose QuuxLR, which factorizes the weight as $UV^\top$. QuuxLR outperforms ZorbRank."
+    clean = clean_latex(abstract)
+    rec = extract(build_nlp()(clean.text), Paper(id="t", abstract=abstract, source="t"), clean)
+    assert {m.name for m in rec.mentions} == {"QuuxLR", "ZorbRank"}

@@ -41,8 +41,8 @@ def is_coined(text: str, stop: frozenset[str]) -> bool:
         return False
     if name[-3:-2] in ("'", "’") and name[-2:].isdigit() and name[:-3] in stop:
         return False  # "AAAI'19": a venue and its year
-    if any(c in name for c in "()[]{}=<>+*^|\\$≤≥≠≈×∈"):
-        return False  # maths, not a name: "O(N", "x^2"
+    if any(c in name for c in "()[]{}=<>+*^|\\$≤≥≠≈×∈⊤"):
+        return False  # maths, not a name: "O(N", "x^2", "UV⊤"
     if name[-1] in "-/" or name[0] in "-/":
         return False  # "LiDAR- and camera-based", "-fold": a piece of a compound
     if name[0] in "~≈" and _QUANTITY.fullmatch(name[1:]):
