@@ -162,12 +162,18 @@ class KnowledgeGraph:
             raise tracing.UnknownName(name, tracing.suggest(self.graph, name))
         return key
 
-    def trace(self, name: str, direction: str = "both", depth: int = 1) -> tracing.Trace:
-        """Baselines of a method and/or its challengers, `depth` hops deep (0: all reachable)."""
-        return tracing.trace(self.graph, self._key(name), direction, depth, self._comparisons())
+    def trace(self, name: str, direction: str = "both", depth: int = 1,
+              min_confidence: float = 0.0) -> tracing.Trace:
+        """Baselines of a method and/or its challengers, `depth` hops deep (0: all reachable).
 
-    def _comparisons(self) -> tracing.Comparisons:
+        `min_confidence` keeps only comparisons some paper states at least that surely
+        (kg:confidence is the measured precision of the rule that found the statement)."""
+        return tracing.trace(self.graph, self._key(name), direction, depth, self._comparisons(min_confidence))
+
+    def _comparisons(self, min_confidence: float = 0.0) -> tracing.Comparisons:
         """The comparison index, built on first use (call `refresh()` after changing the graph)."""
+        if min_confidence:
+            return tracing.comparisons(self.graph, min_confidence)
         if self._comps is None:
             self._comps = tracing.comparisons(self.graph)
         return self._comps
@@ -176,13 +182,14 @@ class KnowledgeGraph:
         """Forget cached indexes (names, comparisons, RDF) after changing `to_networkx()` in place."""
         self._names = self._comps = self._rdf = None
 
-    def baselines_of(self, name: str, depth: int = 1) -> tracing.Records[tracing.Comparison]:
+    def baselines_of(self, name: str, depth: int = 1, min_confidence: float = 0.0) -> tracing.Records[tracing.Comparison]:
         """What the method `name` was compared against, with papers, evidence and results."""
-        return self.trace(name, "baselines", depth).baselines
+        return self.trace(name, "baselines", depth, min_confidence).baselines
 
-    def compared_against(self, name: str, depth: int = 1) -> tracing.Records[tracing.Comparison]:
+    def compared_against(self, name: str, depth: int = 1,
+                         min_confidence: float = 0.0) -> tracing.Records[tracing.Comparison]:
         """Methods (or papers proposing none) compared against `name`, with papers, evidence and results."""
-        return self.trace(name, "challengers", depth).challengers
+        return self.trace(name, "challengers", depth, min_confidence).challengers
 
     def comparison_graph(self, include_papers: bool = False) -> nx.DiGraph:
         """A DiGraph challenger -> baseline of methods (edge attributes `papers`, `weight`)."""

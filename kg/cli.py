@@ -307,12 +307,14 @@ _GRAPH_OPTION = click.option("--graph", "-g", "graph", default=Path("exports/gra
 @click.option("--depth", type=click.IntRange(min=0), default=1, show_default=True,
               help="Follow comparison chains N steps (0: all; cycles are shown once and marked).")
 @click.option("--format", "fmt", type=click.Choice(["tree", "table", "json"]), default="tree", show_default=True)
+@click.option("--min-confidence", type=click.FloatRange(0.0, 1.0), default=0.0, show_default=True,
+              help="Only comparisons a paper states at least this surely (the measured precision of the rule).")
 @user_errors
-def trace_command(name: str, graph: Path, direction: str, depth: int, fmt: str) -> None:
+def trace_command(name: str, graph: Path, direction: str, depth: int, fmt: str, min_confidence: float) -> None:
     """Trace comparisons of NAME (canonical name or alias): baselines and challengers, with evidence."""
     from kg.trace import format_trace
 
-    click.echo(format_trace(KnowledgeGraph.load(graph).trace(name, direction, depth), fmt))
+    click.echo(format_trace(KnowledgeGraph.load(graph).trace(name, direction, depth, min_confidence), fmt))
 
 
 @cli.command()

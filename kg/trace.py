@@ -196,23 +196,35 @@ def _proposed_methods(G: nx.MultiDiGraph, pnode: str) -> list[str]:
                   if k == "proposes" and G.nodes[v].get("kind") == "Method")
 
 
-def comparison_index(G: nx.MultiDiGraph) -> dict[Pair, tuple[str, ...]]:
+def comparison_index(G: nx.MultiDiGraph, min_confidence: float = 0.0) -> dict[Pair, tuple[str, ...]]:
     """(challenger, baseline) -> ids of the papers that support it.
 
     A paper's comparison counts for each method it proposes (as the method-level
-    edges do) or, when it proposes none, for the paper itself.
+    edges do) or, when it proposes none, for the paper itself. With `min_confidence`,
+    a paper supports a comparison only when its stated comparison (the paper-level
+    edge, whose confidence is the measured precision of the rule that found it) is
+    at least that confident.
     """
     support: dict[Pair, set[str]] = defaultdict(set)
     for u, v, rel, d in G.edges(keys=True, data=True):
         if rel != "compared_with":
             continue
         if d.get("level") == "method":
-            support[(u, v)].update(d.get("papers") or ())
+            support[(u, v)].update(pid for pid in d.get("papers") or ()
+                                   if not min_confidence or _confidence(G, pid, v) >= min_confidence)
         elif d.get("level") == "paper" and G.nodes[u].get("kind") == "Paper":
+            if min_confidence and (d.get("confidence") or 0.0) < min_confidence:
+                continue
             pid = G.nodes[u]["id"]
             for challenger in [m for m in _proposed_methods(G, u) if m != v] or [u]:
                 support[(challenger, v)].add(pid)
-    return {pair: tuple(sorted(papers)) for pair, papers in sorted(support.items())}
+    return {pair: tuple(sorted(papers)) for pair, papers in sorted(support.items()) if papers or not min_confidence}
+
+
+def _confidence(G: nx.MultiDiGraph, pid: str, baseline: str) -> float:
+    """Confidence of the paper's own statement that it compares with `baseline` (0 when absent)."""
+    d = G.get_edge_data(f"paper:{pid}", baseline, key="compared_with") or {}
+    return float(d.get("confidence") or 0.0)
 
 
 def _support(G: nx.MultiDiGraph, pid: str, baseline: str) -> Support:
@@ -254,9 +266,9 @@ class Comparisons:
     steps: Mapping[str, Mapping[str, tuple[str, ...]]]  # direction -> node -> next nodes
 
 
-def comparisons(G: nx.MultiDiGraph) -> Comparisons:
-    """Index every comparison of G (one pass over the edges)."""
-    pairs = comparison_index(G)
+def comparisons(G: nx.MultiDiGraph, min_confidence: float = 0.0) -> Comparisons:
+    """Index every comparison of G (one pass over the edges), or those at least `min_confidence` sure."""
+    pairs = comparison_index(G, min_confidence)
     steps: dict[str, dict[str, list[str]]] = {"baselines": defaultdict(list), "challengers": defaultdict(list)}
     for c, b in pairs:
         steps["baselines"][c].append(b)

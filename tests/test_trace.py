@@ -91,6 +91,21 @@ def test_compared_against_includes_a_paper_without_a_proposed_method(kg):
     assert p4.challenger_label == "Title p4" and p4.support[0].evidence == S4
 
 
+def test_min_confidence_keeps_only_surely_stated_comparisons(G, tmp_path):
+    weak = G.copy()
+    for pid in ("p4", "p5"):  # their statements that they compare with BetaNet are unsure
+        weak.edges[f"paper:{pid}", "method/betanet", "compared_with"]["confidence"] = 0.4
+    kg = KnowledgeGraph(weak)
+    every = {c.challenger for c in kg.compared_against("BetaNet")}
+    assert every == {"method/alphanet", "paper:p4", "method/deltanet"}
+    assert {c.challenger for c in kg.compared_against("BetaNet", min_confidence=0.5)} == {"method/alphanet"}
+    assert {c.baseline for c in kg.baselines_of("DeltaNet", min_confidence=0.5)} == {"method/alphanet"}
+    kg.save(tmp_path, ("ttl",))
+    out = run("trace", "BetaNet", "--graph", str(tmp_path / "graph.ttl"), "--direction", "challengers",
+              "--format", "table", "--min-confidence", "0.5")
+    assert out.exit_code == 0 and "(1 row)" in out.output and "DeltaNet" not in out.output
+
+
 def test_both_directions(kg):
     t = kg.trace("BetaNet", direction="both")
     assert [c.baseline_label for c in t.baselines] == ["GammaNet"]
