@@ -104,29 +104,22 @@ def _facts(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
 
 
 def _relations(facts: list[Fact], ents: list[Ent], paper: Paper, clean: CleanText) -> list[Relation]:
-    """One relation per (relation, target name), with the evidence of its most confident rule.
+    """One relation per (relation, target name): the first, most trusted evidence.
 
-    The fact with the most trusted mention fixes the target's type; among the facts of that type,
-    the rule with the best measured precision (`kg.calibration`) gives the confidence and evidence."""
+    The fact with the most trusted mention and rule wins (it also fixes the target's type); its
+    confidence is the measured precision of that kind of fact (`kg.calibration`). The choice does
+    not depend on the table, so refitting the table on its own output gives the same table."""
     table = calibration.shipped()
-    typed: dict[tuple[str, str], str] = {}
-    trust: dict[tuple[str, str], float] = {}
+    best: dict[tuple[str, str], Fact] = {}
     for fact in facts:
         k = (fact.relation, fact.ent.name.lower())
-        if k not in trust or fact.confidence > trust[k]:
-            typed[k], trust[k] = fact.ent.type, fact.confidence
-    best: dict[tuple[str, str], tuple[float, Fact]] = {}
-    for fact in facts:
-        k = (fact.relation, fact.ent.name.lower())
-        if fact.ent.type != typed[k]:
-            continue
+        if k not in best or fact.confidence > best[k].confidence:
+            best[k] = fact
+    out = []
+    for fact in sorted(best.values(), key=lambda f: (f.sentence.start, f.relation, f.ent.name)):
         conf = min(1.0, max(0.0, fact.confidence))
         if table:
             conf = table.confidence(fact.relation, fact.ent.type, fact.rule, fact.ent.source, conf)
-        if k not in best or conf > best[k][0]:
-            best[k] = (conf, fact)
-    out = []
-    for conf, fact in sorted(best.values(), key=lambda cf: (cf[1].sentence.start, cf[1].relation, cf[1].ent.name)):
         out.append(Relation(
             relation=fact.relation,
             target=fact.ent.name,

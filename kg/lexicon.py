@@ -1,13 +1,16 @@
-"""Read the gazetteer data files (`ontology/gazetteer/*.tsv`) into typed entries.
+"""Read kg's data files: the gazetteers (`ontology/gazetteer/*.tsv`) into typed
+entries, and the pattern word lists (`ontology/patterns/`).
 
 Both the spaCy gazetteer component (to match names) and resolution (to pick
-canonical names, aliases and public identifiers) read the same files.
+canonical names, aliases and public identifiers) read the same files. No spaCy
+here: resolution and everything above it import this module without loading it.
 """
 
 from __future__ import annotations
 
 import csv
 from dataclasses import dataclass
+from collections.abc import Iterator
 from functools import lru_cache
 
 from kg.resources import ontology_path
@@ -62,3 +65,31 @@ def load_gazetteer() -> tuple[GazetteerEntry, ...]:
                     id=(row.get("id") or "").strip() or None,
                 ))
     return tuple(entries)
+
+
+def read_lines(*parts: str) -> list[str]:
+    """Non-empty, non-comment lines of a pattern file (a missing file gives [])."""
+    path = ontology_path("patterns", *parts)
+    if not path.is_file():
+        return []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [ln.strip() for ln in lines if ln.strip() and not ln.lstrip().startswith("#")]
+
+
+def read_table(*parts: str) -> Iterator[list[str]]:
+    """Rows of a tab-separated pattern file, comments skipped."""
+    for line in read_lines(*parts):
+        yield [cell.strip() for cell in line.split("\t")]
+
+
+@lru_cache(maxsize=None)
+def word_group(name: str) -> tuple[str, ...]:
+    """The words of one group of `ontology/patterns/word_groups.tsv`, in file order."""
+    return tuple(row[1] for row in read_table("word_groups.tsv") if len(row) >= 2 and row[0] == name)
+
+
+@lru_cache(maxsize=None)
+def word_map(name: str) -> dict[str, tuple[str, ...]]:
+    """A group of `word_groups.tsv` whose rows are key, then "|"-separated words."""
+    return {row[1]: tuple(row[2].split("|")) for row in read_table("word_groups.tsv")
+            if len(row) >= 3 and row[0] == name}

@@ -14,9 +14,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 from urllib.parse import quote
 
-from kg.lexicon import GazetteerEntry, load_gazetteer
+from kg.lexicon import GazetteerEntry, load_gazetteer, word_group
 from kg.model import Entity, PaperRecord, Resolution
-from kg.nlp import word_group
 
 #: entity type -> resolution group (Benchmarks and Datasets share one namespace).
 GROUP = {"Method": "method", "Dataset": "dataset", "Benchmark": "dataset", "Task": "task", "Metric": "metric"}

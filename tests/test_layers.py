@@ -50,3 +50,13 @@ def test_no_back_edges(path):
         theirs = stage_of(imported)
         assert theirs is not None, f"{me} imports {imported}, which is neither a stage nor a base module"
         assert mine is not None and RANK[theirs] <= RANK[mine], f"{me} imports higher stage {imported}"
+
+
+def test_importing_the_api_does_not_load_spacy():
+    # trace, serve, query and `evaluate --against` never run the NLP stage: they must not pay for spaCy
+    import subprocess
+    import sys
+
+    code = "import sys, kg, kg.api, kg.cli, kg.resolve, kg.evaluate; print('spacy' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.strip() == "False"

@@ -10,15 +10,13 @@ published as `spacy_factories` entry points).
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from collections.abc import Iterator
 
 import spacy
 from spacy.language import Language
 from spacy.util import compile_infix_regex, compile_suffix_regex
 
 from kg.errors import ModelNotFound
-from kg.resources import ontology_path
+from kg.lexicon import read_lines, read_table, word_group, word_map  # noqa: F401 - re-exported
 
 #: Our components, in pipeline order.
 PIPES: tuple[str, ...] = (
@@ -35,34 +33,6 @@ PIPES: tuple[str, ...] = (
 _PLAIN_HYPHEN = re.compile(r"\(\?:-\|")
 _BLANK_MAX_LENGTH = 5_000_000
 _UNIT_SUFFIX = "(?<=[0-9])(?:km|"
-
-
-def read_lines(*parts: str) -> list[str]:
-    """Non-empty, non-comment lines of a pattern file (a missing file gives [])."""
-    path = ontology_path("patterns", *parts)
-    if not path.is_file():
-        return []
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return [ln.strip() for ln in lines if ln.strip() and not ln.lstrip().startswith("#")]
-
-
-def read_table(*parts: str) -> Iterator[list[str]]:
-    """Rows of a tab-separated pattern file, comments skipped."""
-    for line in read_lines(*parts):
-        yield [cell.strip() for cell in line.split("\t")]
-
-
-@lru_cache(maxsize=None)
-def word_group(name: str) -> tuple[str, ...]:
-    """The words of one group of `ontology/patterns/word_groups.tsv`, in file order."""
-    return tuple(row[1] for row in read_table("word_groups.tsv") if len(row) >= 2 and row[0] == name)
-
-
-@lru_cache(maxsize=None)
-def word_map(name: str) -> dict[str, tuple[str, ...]]:
-    """A group of `word_groups.tsv` whose rows are key, then "|"-separated words."""
-    return {row[1]: tuple(row[2].split("|")) for row in read_table("word_groups.tsv")
-            if len(row) >= 3 and row[0] == name}
 
 
 # A sentence's full stop after a name ending in a capital ("than ViT.", "on Quux-7B."): spaCy
