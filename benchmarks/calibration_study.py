@@ -6,7 +6,8 @@ For every annotated sample it builds the graph twice, with the heuristic scores
 (leave-one-sample-out), judges every predicted item against the gold with the
 matching rules of ``kg evaluate``, and prints over all items:
 
-- ECE, the expected calibration error (mean |confidence - precision|, 10 bins);
+- ECE, the expected calibration error (mean |confidence - precision|, ten equal bands,
+  the `reliability` of ``kg evaluate``);
 - the Brier score (mean squared error of confidence against right/wrong);
 - AUC, the chance that a right item has a higher confidence than a wrong one.
 
@@ -22,12 +23,13 @@ test samples with it. Samples are the ``tests/data/NAME.jsonl`` /
 from __future__ import annotations
 
 import argparse
-from collections import defaultdict
+from bisect import bisect_left, bisect_right
+from dataclasses import replace
 from pathlib import Path
 
 import kg.calibration as calibration
 from kg.api import KnowledgeGraph
-from kg.evaluate import Judged, calibration_counts, judged, read_gold
+from kg.evaluate import Judged, calibration_counts, judged, read_gold, reliability
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 
@@ -47,24 +49,18 @@ def recalibrated(items: list[Judged], table: calibration.Calibration) -> list[Ju
     out = []
     for it in items:
         rule, _, source = it.rule.partition("; ")
-        conf = table.confidence(it.relation, it.type, rule, source, it.confidence)
-        out.append(Judged(it.paper, it.field, it.relation, it.type, it.rule, conf, it.correct))
+        out.append(replace(it, confidence=table.confidence(it.relation, it.type, rule, source, it.confidence)))
     return out
 
 
 def summary(items: list[Judged]) -> str:
-    bins: dict[int, list[Judged]] = defaultdict(list)
-    for it in items:
-        bins[min(int(it.confidence * 10), 9)].append(it)
-    ece = sum(abs(sum(i.confidence for i in b) - sum(i.correct for i in b)) for b in bins.values()) / len(items)
+    ece = reliability(items, tuple(i / 10 for i in range(11)))[-1].ece  # ten equal bands, all fields
     brier = sum((i.confidence - i.correct) ** 2 for i in items) / len(items)
     right = sorted(i.confidence for i in items if i.correct)
     wrong = [i.confidence for i in items if not i.correct]
-    from bisect import bisect_left, bisect_right
-
-    auc = sum(len(right) - bisect_right(right, w) + 0.5 * (bisect_right(right, w) - bisect_left(right, w))
-              for w in wrong) / (len(right) * len(wrong))
-    share = sum(i.correct for i in items) / len(items)
+    auc = (sum(len(right) - bisect_right(right, w) + 0.5 * (bisect_right(right, w) - bisect_left(right, w))
+               for w in wrong) / (len(right) * len(wrong))) if right and wrong else float("nan")
+    share = len(right) / len(items)
     return f"items {len(items):5d}  right {share:.3f}  ECE {ece:.3f}  Brier {brier:.3f}  AUC {auc:.3f}"
 
 

@@ -41,7 +41,7 @@ class KnowledgeGraph:
         self.records: RecordCache | None = None  # kept after a build for the incremental cache
         self._rdf: Graph | None = None
         self._names: dict[str, str] | None = None
-        self._comps: tracing.Comparisons | None = None
+        self._comps: dict[float, tracing.Comparisons] | None = None
 
     # --- construction -------------------------------------------------------------
     @classmethod
@@ -171,12 +171,13 @@ class KnowledgeGraph:
         return tracing.trace(self.graph, self._key(name), direction, depth, self._comparisons(min_confidence))
 
     def _comparisons(self, min_confidence: float = 0.0) -> tracing.Comparisons:
-        """The comparison index, built on first use (call `refresh()` after changing the graph)."""
-        if min_confidence:
-            return tracing.comparisons(self.graph, min_confidence)
+        """The comparison index per confidence threshold, built on first use (call `refresh()`
+        after changing the graph)."""
         if self._comps is None:
-            self._comps = tracing.comparisons(self.graph)
-        return self._comps
+            self._comps = {}
+        if min_confidence not in self._comps:
+            self._comps[min_confidence] = tracing.comparisons(self.graph, min_confidence)
+        return self._comps[min_confidence]
 
     def refresh(self) -> None:
         """Forget cached indexes (names, comparisons, RDF) after changing `to_networkx()` in place."""

@@ -8,7 +8,9 @@ makes it). A relation's confidence is that rate, shrunk towards the rate of the
 coarser key when a key has few examples, so rare rules borrow from their
 relation instead of reading 0 or 1 off three cases.
 
-Part of the extraction stage: it sees plain strings, no spaCy, no graph.
+Extraction records keep the rule's heuristic score and name the rule; the graph
+stage applies the table when it builds the edges, so a new table needs no new
+extraction. Plain strings only: no spaCy, no graph.
 """
 
 from __future__ import annotations
@@ -84,7 +86,16 @@ def read_counts(path: str | Path) -> list[Count]:
         rows = [r for r in csv.reader(f, delimiter="\t") if r and not r[0].startswith("#")]
     if not rows or tuple(rows[0]) != HEADER:
         raise ValueError(f"{path}: a calibration table starts with the header {' '.join(HEADER)}")
-    return [Count(r[0], r[1], r[2], r[3], int(r[4]), int(r[5])) for r in rows[1:]]
+    counts = []
+    for line, r in enumerate(rows[1:], start=2):
+        try:
+            count = Count(r[0], r[1], r[2], r[3], int(r[4]), int(r[5]))
+        except (IndexError, ValueError):
+            raise ValueError(f"{path}: row {line} needs {len(HEADER)} columns, the last two integers") from None
+        if not 0 <= count.correct <= count.n:
+            raise ValueError(f"{path}: row {line} counts {count.correct} right of {count.n}")
+        counts.append(count)
+    return counts
 
 
 def write_counts(counts: list[Count], path: str | Path, comment: str = "") -> None:

@@ -223,6 +223,10 @@ def evaluate(gold: tuple[Path, ...], corpus: tuple[Path, ...], graph: Path | Non
     if write_calibration and items is not None:
         import shlex
 
+        if any(not it.rule for it in items):
+            raise click.UsageError("the graph names no extraction rule (kg:extractedBy): it was made by an "
+                                   "older kg; build it again to write a calibration table")
+
         args = ["evaluate", *map(str, gold), *(a for c in corpus for a in ("--corpus", str(c)))]
         args += ["--graph", str(graph)] if graph else []
         command = " ".join(shlex.quote(a) for a in args)
@@ -231,13 +235,18 @@ def evaluate(gold: tuple[Path, ...], corpus: tuple[Path, ...], graph: Path | Non
     if fmt == "json":
         import json
 
-        click.echo(json.dumps({f: {"precision": s.precision, "recall": s.recall, "f1": s.f1, "tp": s.tp,
-                                   "fp": s.fp, "fn": s.fn} for f, s in ev.scores.items()}, indent=1))
+        payload: dict = {f: {"precision": s.precision, "recall": s.recall, "f1": s.f1, "tp": s.tp,
+                             "fp": s.fp, "fn": s.fn} for f, s in ev.scores.items()}
+        if reliability and items is not None:
+            payload["reliability"] = {r.field: {"items": r.items, "ece": r.ece, "bands": [
+                {"low": lo, "high": hi, "items": n, "correct": c, "mean_confidence": m} for lo, hi, n, c, m in r.bins]}
+                for r in bands(items)}
+        click.echo(json.dumps(payload, indent=1))
     else:
         click.echo(format_scores(ev))
     if per_paper:
         click.echo(format_diffs(ev))
-    if reliability and items is not None:
+    if reliability and items is not None and fmt != "json":
         click.echo(format_reliability(bands(items)))
 
 

@@ -13,7 +13,6 @@ from bisect import bisect_left
 
 from spacy.tokens import Doc, Span
 
-from kg import calibration
 from kg.nlp.shapes import core
 from kg.model import ENTITY_TYPES, Evidence, Mention, Paper, PaperRecord, Relation, Result
 from kg.nlp.relations import Ent, Fact, entities, evaluated, proposals, sentence, starting_in, title_mentions
@@ -104,12 +103,11 @@ def _facts(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
 
 
 def _relations(facts: list[Fact], ents: list[Ent], paper: Paper, clean: CleanText) -> list[Relation]:
-    """One relation per (relation, target name): the first, most trusted evidence.
+    """One relation per (relation, target name): the first, most confident evidence.
 
-    The fact with the most trusted mention and rule wins (it also fixes the target's type); its
-    confidence is the measured precision of that kind of fact (`kg.calibration`). The choice does
-    not depend on the table, so refitting the table on its own output gives the same table."""
-    table = calibration.shipped()
+    `confidence` stays the rule's heuristic score and `rule` says which rule and name source
+    found it; the graph turns that into the measured precision (`kg.calibration`), so a new
+    table needs no new extraction."""
     best: dict[tuple[str, str], Fact] = {}
     for fact in facts:
         k = (fact.relation, fact.ent.name.lower())
@@ -117,15 +115,12 @@ def _relations(facts: list[Fact], ents: list[Ent], paper: Paper, clean: CleanTex
             best[k] = fact
     out = []
     for fact in sorted(best.values(), key=lambda f: (f.sentence.start, f.relation, f.ent.name)):
-        conf = min(1.0, max(0.0, fact.confidence))
-        if table:
-            conf = table.confidence(fact.relation, fact.ent.type, fact.rule, fact.ent.source, conf)
         out.append(Relation(
             relation=fact.relation,
             target=fact.ent.name,
             target_type=fact.ent.type,
             evidence=evidence(fact.sentence, paper, clean),
-            confidence=round(conf, 3),
+            confidence=round(min(1.0, max(0.0, fact.confidence)), 3),
             key=fact.ent.key,
             rule=f"{fact.rule}; {fact.ent.source}",
         ))

@@ -11,8 +11,9 @@ from collections.abc import Iterable
 
 import networkx as nx
 
+from kg import calibration
 from kg.text import absolute_url
-from kg.model import METHOD_RELATIONS, Entity, PaperRecord, Resolution, Result
+from kg.model import METHOD_RELATIONS, Entity, PaperRecord, Relation, Resolution, Result
 
 
 def paper_node(paper_id: str) -> str:
@@ -53,7 +54,7 @@ def _add_paper(G: nx.MultiDiGraph, rec: PaperRecord, res: Resolution) -> None:
         if target is None or (r.relation in _ON_OTHERS and not _other_method(G, target, own)):
             continue
         attrs = {"level": "paper", "evidence": r.evidence.sentence, "start": r.evidence.start,
-                 "end": r.evidence.end, "confidence": round(float(r.confidence), 3)}
+                 "end": r.evidence.end, "confidence": _confidence(r, G.nodes[target].get("kind", r.target_type))}
         if r.rule:
             attrs["rule"] = r.rule
         k = (r.relation, target)
@@ -63,6 +64,17 @@ def _add_paper(G: nx.MultiDiGraph, rec: PaperRecord, res: Resolution) -> None:
         G.add_edge(pnode, target, key=relation, **attrs)
     for n, result in enumerate(rec.results, start=1):
         _add_result(G, p.id, n, result, res)
+
+
+def _confidence(r: Relation, kind: str) -> float:
+    """The measured precision of the kind of statement (`kg.calibration`), keyed by the entity's
+    resolved kind as `kg evaluate --write-calibration` counts it; the extractor's score when the
+    record names no rule (records of older versions) or the table never saw the relation."""
+    table = calibration.shipped()
+    if not r.rule or not table:
+        return round(float(r.confidence), 3)
+    rule, _, source = r.rule.partition("; ")
+    return round(min(1.0, max(0.0, table.confidence(r.relation, kind, rule, source, float(r.confidence)))), 3)
 
 
 #: Relations to someone else's method: never to the paper's own proposal (an acronym and its long

@@ -64,7 +64,7 @@ def extractor_version() -> str:
     import kg
 
     h = hashlib.sha1(kg.__version__.encode())
-    for folder in ("patterns", "gazetteer", "calibration"):
+    for folder in ("patterns", "gazetteer"):
         root = ontology_path(folder)
         if root.is_dir():
             for f in sorted(root.iterdir(), key=lambda x: x.name):

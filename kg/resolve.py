@@ -293,7 +293,7 @@ def _variant_suffix(base_label: str, base: str, suffix: str) -> bool:
         return bool(_VARIANT_SUFFIX.match(suffix))
     if suffix[0] == " ":
         return bool(_SPACED_SUFFIX.match(suffix))
-    if base != base_label or len(base) < 3:
+    if base != base_label or (len(base) < 3 and suffix[0].isdigit()):
         return False  # glued to two letters, a number makes another acronym: "LS4", "TD3", "SA3D"
     if _GLUED_SUFFIX.match(suffix):
         return True

@@ -223,8 +223,7 @@ def comparison_index(G: nx.MultiDiGraph, min_confidence: float = 0.0) -> dict[Pa
 
 def _confidence(G: nx.MultiDiGraph, pid: str, baseline: str) -> float:
     """Confidence of the paper's own statement that it compares with `baseline` (0 when absent)."""
-    d = G.get_edge_data(f"paper:{pid}", baseline, key="compared_with") or {}
-    return float(d.get("confidence") or 0.0)
+    return _support(G, pid, baseline).confidence or 0.0
 
 
 def _support(G: nx.MultiDiGraph, pid: str, baseline: str) -> Support:

@@ -1,9 +1,11 @@
 """Confidence as measured precision: the calibration table, its fit and its use in the graph."""
 
+import json
+
 import pytest
 from click.testing import CliRunner
 
-from kg.calibration import SHRINK, Calibration, Count, read_counts, shipped, write_counts
+from kg.calibration import HEADER, SHRINK, Calibration, Count, read_counts, shipped, write_counts
 from kg.cli import cli
 from kg.evaluate import calibration_counts, judged, read_gold, reliability
 
@@ -52,17 +54,22 @@ def test_table_round_trip(tmp_path):
         read_counts(path)
 
 
-def test_shipped_table_covers_the_relations_the_seeds_produce(seed_build):
+def test_seed_edges_carry_the_measured_precision_of_their_rule(seed_build):
     kg, _out = seed_build
     G = kg.to_networkx()
-    rules = {(rel, d.get("rule")) for _u, _v, rel, d in G.edges(keys=True, data=True) if d.get("level") == "paper"
-             and rel != "has_result"}
-    assert rules and all(rule and "; " in rule for _rel, rule in rules)
     table = shipped()
     assert table, "ontology/calibration/confidence.tsv is missing or empty"
-    for rel, rule in rules:
-        name, _, source = rule.partition("; ")
-        assert table.confidence(rel, "Method", name, source, -1.0) != -1.0, rel
+    edges = [(rel, v, d) for _u, v, rel, d in G.edges(keys=True, data=True)
+             if d.get("level") == "paper" and rel != "has_result"]
+    assert edges and all(d.get("rule") and "; " in d["rule"] for _rel, _v, d in edges)
+    seen = set()
+    for rel, v, d in edges:
+        rule, _, source = d["rule"].partition("; ")
+        measured = table.confidence(rel, G.nodes[v]["kind"], rule, source, -1.0)
+        assert measured != -1.0, (rel, d["rule"])  # every relation the seeds produce is in the table
+        assert d["confidence"] == measured, (rel, v, d["rule"])
+        seen.add(round(measured, 2))
+    assert len(seen) > 5  # kinds differ: the confidence is not one number per relation
 
 
 def test_judged_items_are_the_scored_ones(seed_build):
@@ -105,3 +112,29 @@ def test_cli_prints_reliability_and_writes_a_table(tmp_path):
     assert out.read_text().startswith("# Made by `kg evaluate")
     res = CliRunner().invoke(cli, ["evaluate", str(GOLD[0]), "--against", str(GOLD[1]), "--reliability"])
     assert res.exit_code == 2 and "need a graph" in res.output
+    res = CliRunner().invoke(cli, ["evaluate", str(GOLD[0]), "--corpus", str(SEEDS), "--reliability",
+                                   "--format", "json"])
+    data = json.loads(res.output)
+    assert data["methods"]["tp"] > 0 and 0.0 <= data["reliability"]["all"]["ece"] <= 1.0
+    assert sum(b["items"] for b in data["reliability"]["all"]["bands"]) == data["reliability"]["all"]["items"]
+
+
+def test_a_graph_without_rules_writes_no_table(tmp_path, tiny_graph):
+    from kg.api import KnowledgeGraph
+
+    KnowledgeGraph(tiny_graph).save(tmp_path, ("ttl",))  # hand-made records name no rule, like old exports
+    gold = tmp_path / "g.gold.jsonl"
+    gold.write_text(json.dumps({"id": "t:1", "methods": ["FooNet"]}) + "\n")
+    res = CliRunner().invoke(cli, ["evaluate", str(gold), "--graph", str(tmp_path / "graph.ttl"),
+                                   "--write-calibration", str(tmp_path / "c.tsv")])
+    assert res.exit_code == 2 and "older kg" in res.output and not (tmp_path / "c.tsv").exists()
+
+
+def test_bad_rows_are_one_clear_error(tmp_path):
+    path = tmp_path / "c.tsv"
+    path.write_text("\t".join(HEADER) + "\nproposes\tMethod\tproposal\n")
+    with pytest.raises(ValueError, match="row 2 needs 6 columns"):
+        read_counts(path)
+    path.write_text("\t".join(HEADER) + "\nproposes\tMethod\tproposal\tshape\t3\t5\n")
+    with pytest.raises(ValueError, match="5 right of 3"):
+        read_counts(path)

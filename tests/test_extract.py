@@ -405,10 +405,8 @@ def test_own_sentence_bases_are_known_or_sized_models(nlp):
     assert rule == "own sentence; shape"
 
 
-def test_relations_carry_their_rule_and_a_calibrated_confidence(nlp):
-    from kg.calibration import shipped
-
+def test_relations_carry_their_rule_and_the_rule_score(nlp):
     rec = run(nlp, "We propose FooNet. FooNet outperforms ResNet on CIFAR-10.")
     baseline = next(r for r in rec.relations if r.relation == "compared_with" and r.target == "ResNet")
     assert baseline.rule == "compared with cue; gazetteer"
-    assert baseline.confidence == shipped().confidence("compared_with", "Method", "compared with cue", "gazetteer", -1)
+    assert 0.0 < baseline.confidence <= 1.0  # the heuristic score: the graph applies the calibration
