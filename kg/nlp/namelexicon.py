@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from kg.nlp import read_lines, read_table
 from kg.nlp.phrases import PhraseLexicon
@@ -27,6 +28,7 @@ class NameLexicon:
     not_methods: frozenset[str] = frozenset()  # acronyms of fields, settings, equations: "Natural Language Processing (NLP)"
 
 
+@lru_cache(maxsize=1)
 def load_lexicon() -> NameLexicon:
     """Read every word list this component needs from `ontology/patterns/`."""
     stop = frozenset(read_lines("stop_names.txt"))

@@ -7,14 +7,11 @@ so; only the weak "named in the paper's own sentences" rule leaves baselines out
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
-from functools import lru_cache
 
 from spacy.tokens import Doc, Span
 
-from kg.nlp import read_lines
-from kg.nlp.namelexicon import alternation
+from kg.nlp.namelexicon import load_lexicon
 from kg.nlp.relations import METHODS, Ent, Fact, own_sentences, same_name, sentence, starting_in
 from kg.nlp.shapes import core
 from kg.nlp.tokens import tokens
@@ -181,13 +178,8 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
 
 def _sized_model(name: str) -> bool:
     """Is the name written as a model with a parameter count ("QuuxLM-13B", "Blob 8x7B")?"""
-    shapes = _model_shapes()
+    shapes = load_lexicon().method_shapes  # ontology/patterns/method_shapes.txt, read once
     return shapes is not None and shapes.search(name) is not None
-
-
-@lru_cache(maxsize=1)
-def _model_shapes() -> re.Pattern[str] | None:
-    return alternation(read_lines("method_shapes.txt"))
 
 
 def _named_after(ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
