@@ -63,16 +63,15 @@ class Calibration:
         return fallback if rate is None else rate
 
     def _rate(self, key: tuple[str, str, str, str]) -> float | None:
-        rate: float | None = None
-        for level in reversed(_levels(*key)):  # coarsest first
+        coarsest, *finer = reversed(_levels(*key))
+        n, correct = self._totals.get(coarsest, (0, 0))
+        if not n:
+            return None  # a relation the table never saw
+        rate = (correct + 1) / (n + 2)
+        for level in finer:  # each level pulled towards the one above it
             n, correct = self._totals.get(level, (0, 0))
-            if rate is None:
-                if not n:
-                    return None
-                rate = (correct + 1) / (n + 2)
-            else:
-                rate = (correct + SHRINK * rate) / (n + SHRINK)
-        return None if rate is None else round(rate, 3)
+            rate = (correct + SHRINK * rate) / (n + SHRINK)
+        return round(rate, 3)
 
 
 def _levels(relation: str, type_: str, rule: str, source: str) -> list[tuple[str, ...]]:

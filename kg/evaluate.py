@@ -98,13 +98,18 @@ def read_gold(paths: Iterable[str | Path]) -> dict[str, dict]:
 
 def predictions(g: Graph) -> dict[str, dict[str, list[tuple[str, ...]]]]:
     """paper id -> field -> predicted entities, each as the tuple of its names (label first)."""
+    out: dict[str, dict[str, list[tuple[str, ...]]]] = defaultdict(lambda: defaultdict(list))
+    for (pid, fld, _e), ns in _predicted(g).items():
+        out[pid][fld].append(ns)
+    return out
+
+
+def _predicted(g: Graph) -> dict[tuple[str, str, str], tuple[str, ...]]:
+    """(paper id, field, entity IRI) -> the entity's names, sorted; in key order."""
     names: dict[tuple[str, str, str], set[str]] = defaultdict(set)
     for pid, fld, ent, name in run_query(g, _QUERY).rows:
         names[(str(pid), str(fld), str(ent))].add(str(name))
-    out: dict[str, dict[str, list[tuple[str, ...]]]] = defaultdict(lambda: defaultdict(list))
-    for (pid, fld, _e), ns in sorted(names.items()):
-        out[pid][fld].append(tuple(sorted(ns)))
-    return out
+    return {k: tuple(sorted(ns)) for k, ns in sorted(names.items())}
 
 
 def annotations_as_predictions(other: dict[str, dict]) -> dict[str, dict[str, list[tuple[str, ...]]]]:
@@ -243,9 +248,6 @@ class Judged:
 def judged(g: Graph, gold: dict[str, dict]) -> list[Judged]:
     """Every predicted item of the gold papers, judged by the matching rules of `score`, with the
     confidence and rule of the assertion behind it."""
-    names: dict[tuple[str, str, str], set[str]] = defaultdict(set)
-    for pid, fld, ent, name in run_query(g, _QUERY).rows:
-        names[(str(pid), str(fld), str(ent))].add(str(name))
     found: dict[tuple[str, str, str], tuple[float, str, set[str]]] = {}
     for pid, prop, ent, conf, rule, cls in run_query(g, _ASSERTION_QUERY).rows:
         k = (str(pid), _local(prop), str(ent))
@@ -254,8 +256,8 @@ def judged(g: Graph, gold: dict[str, dict]) -> list[Judged]:
             classes.add(_local(cls))
         found[k] = (c, r, classes)
     items: dict[tuple[str, str], list[tuple[tuple[str, ...], str]]] = defaultdict(list)
-    for (pid, fld, ent), ns in sorted(names.items()):
-        items[(pid, fld)].append((tuple(sorted(ns)), ent))
+    for (pid, fld, ent), ns in _predicted(g).items():
+        items[(pid, fld)].append((ns, ent))
     out: list[Judged] = []
     for pid, rec in sorted(gold.items()):
         for fld in FIELDS:

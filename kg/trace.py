@@ -211,7 +211,7 @@ def comparison_index(G: nx.MultiDiGraph, min_confidence: float = 0.0) -> dict[Pa
             continue
         if d.get("level") == "method":
             support[(u, v)].update(pid for pid in d.get("papers") or ()
-                                   if not min_confidence or _confidence(G, pid, v) >= min_confidence)
+                                   if not min_confidence or (_support(G, pid, v).confidence or 0.0) >= min_confidence)
         elif d.get("level") == "paper" and G.nodes[u].get("kind") == "Paper":
             if min_confidence and (d.get("confidence") or 0.0) < min_confidence:
                 continue
@@ -219,11 +219,6 @@ def comparison_index(G: nx.MultiDiGraph, min_confidence: float = 0.0) -> dict[Pa
             for challenger in [m for m in _proposed_methods(G, u) if m != v] or [u]:
                 support[(challenger, v)].add(pid)
     return {pair: tuple(sorted(papers)) for pair, papers in sorted(support.items()) if papers or not min_confidence}
-
-
-def _confidence(G: nx.MultiDiGraph, pid: str, baseline: str) -> float:
-    """Confidence of the paper's own statement that it compares with `baseline` (0 when absent)."""
-    return _support(G, pid, baseline).confidence or 0.0
 
 
 def _support(G: nx.MultiDiGraph, pid: str, baseline: str) -> Support:
