@@ -374,6 +374,20 @@ def test_slash_siblings_name_two_datasets(nlp):
     # "which is called y" (lower case, not first person) defines a term
     ("Hidden features may affect both selection and feedback, which is called hidden quuxing. We propose "
      "BlobDebias, a novel method.", {"BlobDebias"}),
+    ("Earlier work found two properties of voting rules called quuxity and blob-robustness.", set()),
+    # ... unless the term gets an acronym
+    ("This procedure—dubbed the quux accountant (QXA)—yields a bound.", {"QXA"}),
+    # "the proposed X model" is the paper's own; "the proposed X preserving ansatz" is no name of a kind
+    ("We propose QuuxSelect to train the proposed Kernel Blob Optimization (KBO) model.", {"QuuxSelect", "KBO"}),
+    ("We revisit the Hamming Quux (HQ) ansatz. Results show the value of the proposed HQ preserving ansatz.", set()),
+    # a known name used as the kind of the new work is not proposed
+    ("Recently, Robust Quux Optimization (RQO) methods have shown promise. We propose a manifold-based RQO "
+     "method.", set()),
+    # ... but one the paper introduced itself still is
+    ("We propose a new approach through a Mixture-of-Quux (MoQ) methodology. We construct a layered MoQ "
+     "architecture.", {"MoQ"}),
+    # an opening phrase is no apposition
+    ("Using QuuxLM-7B, our method surpasses the baseline on eight tasks.", set()),
 ])
 def test_what_a_proposal_cue_proposes(nlp, abstract, proposed):
     assert rel(run(nlp, abstract), "proposes") == proposed

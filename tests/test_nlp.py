@@ -327,6 +327,7 @@ def test_a_lower_case_modifier_is_not_part_of_a_name(nlp):
 @pytest.mark.parametrize("text, pairs", [
     ("We introduce Parallelizable Quux Binder or PQB, the first model.", [("Parallelizable Quux Binder", "PQB")]),
     ("We train on images or CNN features.", []),
+    ("A way to explore called Quux Policy Gradients, or QPG. QPG is fast.", [("Quux Policy Gradients", "QPG")]),
     ("We explore Decision Quux (dubbed DeQu) in offline RL.", [("Decision Quux", "DeQu")]),
 ])
 def test_or_definitions_of_acronyms(nlp, text, pairs):
@@ -340,6 +341,7 @@ def test_or_definitions_of_acronyms(nlp, text, pairs):
     ("Such phenomena also affect classic RL problems.", set(), {"classic RL"}),
     ("We study solving zorbetric problems and geometric problem solving.", set(), {"solving zorbetric", "geometric"}),
     ("We also address the retrieval problem of quux search.", {"retrieval"}, set()),
+    ("Maximizing quux functions is a classic algorithmic problem.", set(), {"classic algorithmic", "algorithmic"}),
 ])
 def test_a_named_problem_is_a_task(nlp, text, tasks, not_tasks):
     found = {s.kb_id_ for s in nlp(text).spans["kg_entities"] if s.label_ == "Task"}

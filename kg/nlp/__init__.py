@@ -45,6 +45,11 @@ _CAPITAL_STOP = r"(?<=[0-9a-z][A-Z])\."
 _GLUED_STOP = r"\.(?=[A-Z][a-z]+\b)(?<=[A-Za-z][A-Z]\.)"  # the literal first: cheap where there is no "."
 
 
+# An em dash always separates, and so does a bracket closed right before it: "(SPA)—yields" is
+# "(", "SPA", ")", "—", "yields" (spaCy splits a dash between letters only).
+_EM_DASH = r"\)(?=—)|—"
+
+
 # "CIFAR-10/100", "Quux10/20": a slash between a name's trailing number and another number lists
 # two names (the second is completed by the name finder); fixed-width look-behinds, one per length.
 # A plain fraction ("1/2") has no letter before its digits and stays whole.
@@ -60,6 +65,7 @@ def keep_name_tokens(nlp: Language) -> None:
     """
     infixes = [_PLAIN_HYPHEN.sub("(?:", rule) for rule in nlp.Defaults.infixes]
     infixes.append(_GLUED_STOP)
+    infixes.append(_EM_DASH)
     infixes += _SIBLING_SLASHES
     nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
     suffixes = [rule for rule in nlp.Defaults.suffixes if not rule.startswith(_UNIT_SUFFIX)]

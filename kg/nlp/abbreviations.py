@@ -199,8 +199,12 @@ class AbbreviationDetector:
     @classmethod
     def _or_definition(cls, doc: Doc, short: Span) -> tuple[Span, Span] | None:
         """"Parallelizable Quux Binder or PQB": stricter than a parenthesis, since "A or B"
-        is mostly a plain alternative. One word a letter, and the first letters agree."""
-        pair = cls._forward(doc, short)
+        is mostly a plain alternative. One word a letter, and the first letters agree.
+        A comma before "or" is not part of the long form ("Quux Gradients, or QG")."""
+        end = short.start - 1
+        if end > 0 and doc[end - 1].text == ",":
+            end -= 1
+        pair = cls._forward(doc, short, end=end)
         if pair is None:
             return None
         long = pair[0]

@@ -107,6 +107,7 @@ def is_first_person(sent: Span, end: int) -> bool:
 
 _SYNONYM_ADVERBS = frozenset(word_group("synonym_adverb"))  # ontology/patterns/word_groups.tsv
 _OWN_ADJECTIVES = frozenset(word_group("own_adjective"))
+_LEADING_PREPOSITIONS = frozenset(word_group("leading_preposition"))
 
 
 def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, str]:
@@ -131,7 +132,8 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
         if not naming and not is_first_person(sentence(doc, cue.start), cue.end):
             continue
         target = _first_proposable(doc, ents, cue)
-        if target is not None and naming and target.span.text.islower() and _defines_a_term(doc, cue):
+        if (target is not None and naming and target.span.text.islower() and _short_form(doc, target) is None
+                and _defines_a_term(doc, cue)):
             continue  # "..., which is called quux confounding": a term defined, not an artifact proposed
         if target is not None:
             found.setdefault(*_proposed_name(doc, target))
@@ -193,15 +195,18 @@ def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
             return ent  # "we introduce QuuxVA: Large Quux ..., a model": a known name introduced by its own paper
         if ent.source == "gazetteer" or (cue[0].lower_ in _USE_LIKE and _seen_before(ents, ent, cue.start)):
             continue
+        if ent.span.end < len(doc) and doc[ent.span.end].lower_ in _type_words() and _known_before(doc, ents, ent, cue.start):
+            continue  # "QO methods are popular. We propose a manifold-based QO method": a kind of a known thing
         if (ent.type in _PROPOSABLE and (ent.type != "Unknown" or len(ent.span) > 1)) or _titled_task(doc, ent):
             return ent
     return None
 
 
 def _defines_a_term(doc: Doc, cue: Span) -> bool:
-    """"X is called", "which are termed": a passive naming outside the first person defines a term."""
-    return (cue.start > 0 and doc[cue.start - 1].lower_ in ("is", "are", "was", "were")
-            and not is_first_person(sentence(doc, cue.start), cue.start))
+    """"which is called quux confounding", "two properties called quuxity": a naming outside
+    the first person, of lower-case words with no acronym, defines a term of the field, not an
+    artifact ("this procedure, dubbed the quux accountant (QA)" still names one)."""
+    return not is_first_person(sentence(doc, cue.start), cue.start)
 
 
 def _purpose(toks: list[Token], i: int) -> bool:
@@ -213,6 +218,12 @@ def _seen_before(ents: list[Ent], ent: Ent, start: int) -> bool:
     """Was the name already used before token `start`? After a cue that may mean "use" as well
     as "propose" ("we incorporate QNN into ..."), only a name new to the abstract is proposed."""
     return any(e.name == ent.name and e.span.start < start for e in ents)
+
+
+def _known_before(doc: Doc, ents: list[Ent], ent: Ent, start: int) -> bool:
+    """Was the name used before token `start`, and only in sentences not about the paper's own work?"""
+    earlier = [e for e in ents if e.name == ent.name and e.span.start < start]
+    return bool(earlier) and not any(is_first_person(sentence(doc, e.span.start), e.span.start) for e in earlier)
 
 
 def _described(doc: Doc, i: int) -> bool:
@@ -264,21 +275,31 @@ def _called_novel(doc: Doc, span: Span) -> bool:
 
 
 def _ours(doc: Doc, span: Span) -> bool:
-    """"X, our newly curated dataset" / "our X module" / "our proposed X (ABC) method": the paper
+    """"X, our newly curated dataset" / "our X module" / "our (or the) proposed X (ABC) method": the paper
     calls the name its own."""
     toks = tokens(doc)
     after = [t.lower_ for t in toks[span.end:span.end + 2]]
-    if after[:2] == [",", "our"]:
+    before = [t.lower_ for t in toks[max(0, span.start - 2):span.start]]
+    if after[:2] == [",", "our"] and not _opening_phrase(toks, span.start):
         return True
     if _our_kind_before(toks, span):
         return True
-    before = [t.lower_ for t in toks[max(0, span.start - 2):span.start]]
-    if not (before[-1:] == ["our"] or (before[:1] == ["our"] and before[-1] in _OWN_ADJECTIVES)):
+    own = before[-1:] == ["our"] or (before[:1] == ["our"] and before[-1] in _OWN_ADJECTIVES)
+    if not (own or before == ["the", "proposed"]):  # abstracts say "the proposed QO model" of their own work
         return False
     i = span.end
     if i + 2 < len(toks) and toks[i].text == "(" and toks[i + 2].text == ")":
         i += 3  # "our proposed Quux Learning (QL) method"
     return i < len(toks) and toks[i].lower_ in _type_words()
+
+
+def _opening_phrase(toks: list[Token], start: int) -> bool:
+    """"Using QuuxLM-7B, our method ...": the name is in a phrase that opens the sentence, not in
+    apposition to "our ..." ("It comes from QuuxSet, our new dataset" is one)."""
+    if start == 0 or toks[start - 1].lower_ not in _LEADING_PREPOSITIONS:
+        return False
+    prep = toks[start - 1]
+    return prep.is_sent_start or (prep.i > 0 and toks[prep.i - 1].text == ",")
 
 
 def _our_kind_before(toks, span: Span) -> bool:
