@@ -386,6 +386,9 @@ def test_slash_siblings_name_two_datasets(nlp):
     # ... but one the paper introduced itself still is
     ("We propose a new approach through a Mixture-of-Quux (MoQ) methodology. We construct a layered MoQ "
      "architecture.", {"MoQ"}),
+    # "design" after a noun is a noun ("control design tasks"), after "we" or an adverb a verb
+    ("We study quux control design tasks using blob optimization methods.", set()),
+    ("We carefully design QuuxNorm, a new layer.", {"QuuxNorm"}),
     # an opening phrase is no apposition
     ("Using QuuxLM-7B, our method surpasses the baseline on eight tasks.", set()),
 ])

@@ -108,6 +108,8 @@ def is_first_person(sent: Span, end: int) -> bool:
 _SYNONYM_ADVERBS = frozenset(word_group("synonym_adverb"))  # ontology/patterns/word_groups.tsv
 _OWN_ADJECTIVES = frozenset(word_group("own_adjective"))
 _LEADING_PREPOSITIONS = frozenset(word_group("leading_preposition"))
+_NOUN_CUES = frozenset(word_group("noun_cue"))
+_VERB_OPENERS = frozenset(word_group("verb_opener"))
 
 
 def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, str]:
@@ -180,8 +182,18 @@ def _passive_proposal(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
 
 
 def _is_noun_use(cue: Span) -> bool:
-    """"the design of", "a release": the cue word used as a noun, not a verb."""
-    return cue.start > 0 and cue.doc[cue.start - 1].lower_ in ("the", "a", "an", "of", "this", "its", "their")
+    """"the design of", "a release", "control design tasks": the cue word used as a noun, not a verb.
+
+    A cue that is also a noun (`noun_cue`) right after a lower-case content word is a compound's
+    part, unless that word opens a verb ("we design", "to design", "then design", "carefully design").
+    """
+    if cue.start == 0:
+        return False
+    prev = cue.doc[cue.start - 1]
+    if prev.lower_ in ("the", "a", "an", "of", "this", "its", "their"):
+        return True
+    return (len(cue) == 1 and cue[0].lower_ in _NOUN_CUES and prev.is_alpha and prev.text.islower()
+            and prev.lower_ not in _VERB_OPENERS and not prev.lower_.endswith("ly"))
 
 
 def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
