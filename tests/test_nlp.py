@@ -362,3 +362,11 @@ def test_problem_solving_is_one_task_head(nlp):
 def test_a_listed_acronym_keeps_its_type_when_its_long_form_is_written_differently(nlp):
     doc = nlp("Contrastive language image pretraining (CLIP) is a standard method.")
     assert {s.text: s.label_ for s in doc.spans["kg_entities"]}["CLIP"] == "Method"
+
+
+def test_an_acronym_the_abstract_defines_is_not_a_known_name_in_other_case(nlp):
+    doc = nlp("We propose Fast Adaptive Learning of COmpositional Networks (FALCON). FALCON beats Falcon on Omniglot.")
+    known = {(s.text, s.kb_id_) for s in doc.spans["kg_gazetteer"]}
+    assert ("Falcon", "Falcon") in known and not any(text == "FALCON" for text, _ in known)
+    undefined = nlp("We train on OMNIGLOT.")
+    assert [s.kb_id_ for s in undefined.spans["kg_gazetteer"]] == ["Omniglot"]

@@ -121,10 +121,13 @@ class Gazetteer:
 
     def __call__(self, doc: Doc) -> Doc:
         spans = []
+        defined = {short.text for _long, short in doc._.kg_abbreviations or []}
         for matcher in (self.exact, self.folded):
             for match_id, start, end in matcher(doc):
                 type_, name, alias = doc.vocab.strings[match_id].split("\t", 2)
                 span = Span(doc, start, end, label=type_, kb_id=name, span_id=alias)
+                if matcher is self.folded and span.text in defined and is_other_acronym(span, alias):
+                    continue
                 if is_class_plural(span, type_, alias):  # kept, so no other rule takes "CNNs" as a name
                     span = Span(doc, start, end, label="Generic", kb_id=name, span_id=alias)
                 if not is_glued(span):
@@ -132,6 +135,14 @@ class Gazetteer:
         spans += self._prefixed(doc)
         doc.spans["kg_gazetteer"] = filter_spans(spans)
         return doc
+
+
+def is_other_acronym(span: Span, alias: str) -> bool:
+    """"DIstribution Correction Estimation (DICE)" is not the metric "Dice": a word in capitals
+    that the abstract defines is an acronym of its own, unless the listed name is in capitals too.
+    (Undefined, "OMNIGLOT" or "MIXTRAL" is mostly the known name written in capitals.)"""
+    text = span.text
+    return len(span) == 1 and len(text) >= 3 and text.isupper() and not alias.isupper()
 
 
 def is_class_plural(span: Span, type_: str, alias: str) -> bool:
