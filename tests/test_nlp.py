@@ -372,3 +372,9 @@ def test_an_acronym_the_abstract_defines_is_not_a_known_name_in_other_case(nlp):
     assert ("Falcon", "Falcon") in known and not any(text == "FALCON" for text, _ in known)
     undefined = nlp("We train on OMNIGLOT.")
     assert [s.kb_id_ for s in undefined.spans["kg_gazetteer"]] == ["Omniglot"]
+
+
+def test_a_name_listed_with_a_known_dataset_after_as_well_as_is_data(nlp):
+    doc = nlp("QuuxNet reaches the best results on ImageNet, as well as ZorbVid.")
+    types = {s.text: s.label_ for s in doc.spans["kg_entities"]}
+    assert types.get("ZorbVid") == "Dataset"

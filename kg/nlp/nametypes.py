@@ -120,13 +120,13 @@ def _measured_on(doc: Doc, span: Span, measured: set[int]) -> str | None:
 
 
 def list_groups(doc: Doc, index: list[int], spans: list[Span]) -> list[list[int]]:
-    """Indices of spans grouped into coordinated lists ("X, Y, and Z")."""
+    """Indices of spans grouped into coordinated lists ("X, Y, and Z", "X, as well as Y")."""
     groups: list[list[int]] = []
     for i in index:
         if groups:
             prev = spans[groups[-1][-1]]
             between = doc[prev.end:spans[i].start]
-            if len(between) <= 3 and len(between) > 0 and all(t.lower_ in _LIST_GLUE for t in between):
+            if 0 < len(between) <= 4 and all(t.lower_ in _LIST_GLUE for t in between):
                 if spans[i].label_ not in ("Task", "Metric") and prev.label_ not in ("Task", "Metric"):
                     groups[-1].append(i)
                     continue
