@@ -217,6 +217,14 @@ def test_a_name_the_title_announces_is_proposed(nlp):
     assert rel(rec, "proposes") == {"Quuxeleon"}
 
 
+def test_a_title_that_is_the_long_form_of_an_acronym_proposes_it(nlp):
+    paper = Paper(id="t:1", title="Chain of Quux Optimization: Improving Reasoning in Blob Models",
+                  abstract="This is achieved through Chain of Quux Optimization (CQO), where models are tuned.",
+                  source="t.txt")
+    clean = clean_latex(paper.abstract)
+    assert rel(extract(nlp(clean.text), paper, clean), "proposes") == {"CQO"}
+
+
 def test_names_the_paper_calls_its_own_are_proposed(nlp):
     rec = run(nlp, "Its strength comes from QUUXINTERACT, our newly curated large-scale dataset. "
                    "Additionally, our Token-Level Quux-Mix module aligns explanations with patches. "

@@ -145,6 +145,15 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
         if ent.type in _PROPOSABLE and ent.source != "gazetteer" and (_called_novel(doc, ent.span)
                                                                       or _ours(doc, ent.span)):
             found.setdefault(*_proposed_name(doc, ent))
+    head = _title_head(title)
+    if head:
+        for long, short in doc._.kg_abbreviations or []:
+            if _normal(long.text) == _normal(head):  # "Chain of Quux Optimization: ..." defines (CQO)
+                ent = next((e for e in ents if e.name == short.text and e.source != "gazetteer"
+                            and e.type in _PROPOSABLE), None)
+                if ent is not None:
+                    found.setdefault(*_proposed_name(doc, ent))
+                break
     titled = _title_name(title)
     if titled:
         for ent in ents:
@@ -162,6 +171,18 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
 def _is_version_of(name: str, base: str) -> bool:
     """"QuuxMath-Mistral 7B" is a version of "QuuxMath"; "QuuxMathematics" is not."""
     return len(base) >= 3 and len(name) > len(base) + 1 and name.startswith(base) and name[len(base)] in " -_"
+
+
+def _title_head(title: str | None) -> str | None:
+    """"Chain of Quux Optimization: Improving ..." -> the words before the title's colon."""
+    if not title or ":" not in title:
+        return None
+    head = title.split(":", 1)[0].strip()
+    return head if 0 < len(head.split()) <= 8 else None
+
+
+def _normal(text: str) -> str:
+    return "".join(c for c in text.lower() if c.isalnum())
 
 
 def _title_name(title: str | None) -> str | None:
