@@ -18,7 +18,8 @@ from kg.nlp.tokens import tokens
 from kg.nlp.namelexicon import NameLexicon, load_lexicon
 from kg.nlp.phrases import is_modifier, metric_phrases, task_phrases
 from kg.nlp.techniques import technique_spans
-from kg.nlp.shapes import core, is_all_caps, is_coined, is_name_token, is_title_word, sibling_name, sibling_suffix
+from kg.nlp.shapes import (core, is_all_caps, is_coined, is_name_token, is_title_word, letters, sibling_name,
+                           sibling_suffix)
 from kg.nlp.nametypes import NameTyper
 
 #: Merge priority when spans of equal length overlap (lower wins).
@@ -268,15 +269,10 @@ def _redefined(known: Span, long: Span, short: Span) -> bool:
     """The listed acronym at the short form stands for another long form in this paper."""
     if not (known.start == short.start and known.end == short.end):
         return False
-    canonical, written = _letters(known.kb_id_), _letters(long.text)
-    if canonical == _letters(short.text):
+    canonical, written = letters(known.kb_id_), letters(long.text)
+    if canonical == letters(short.text):
         return False  # the listed name is the acronym itself ("CLIP"): nothing to compare with
     return canonical.rstrip("s") not in written
-
-
-def _letters(text: str) -> str:
-    """Lower-case letters and digits only: "Pre-training" and "pretraining" compare equal."""
-    return "".join(c for c in text.lower() if c.isalnum())
 
 
 def _citation_key(doc: Doc, i: int) -> bool:

@@ -15,7 +15,7 @@ from functools import lru_cache
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp import read_lines, read_table, word_group
-from kg.nlp.shapes import core
+from kg.nlp.shapes import core, letters
 from kg.nlp.tokens import tokens
 
 _PROPOSABLE = {"Method", "Dataset", "Benchmark", "Unknown"}
@@ -117,7 +117,8 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
 
     A proposal cue counts in a first-person sentence; a naming word ("named",
     "termed") or a passive cue ("X (ABC) is proposed") introduces a name in any
-    sentence; and a title "Name: what it does" names the paper's artifact.
+    sentence; and a title "Name: what it does" names the paper's artifact, as does a title
+    "Long Form: ..." whose long form the abstract defines as an acronym.
     """
     found: dict[str, str] = {}
     for cue in doc.spans.get("kg_cues", []):
@@ -148,7 +149,7 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
     head = _title_head(title)
     if head:
         for long, short in doc._.kg_abbreviations or []:
-            if _normal(long.text) == _normal(head):  # "Chain of Quux Optimization: ..." defines (CQO)
+            if letters(long.text) == letters(head):  # "Chain of Quux Optimization: ..." defines (CQO)
                 ent = next((e for e in ents if e.name == short.text and e.source != "gazetteer"
                             and e.type in _PROPOSABLE), None)
                 if ent is not None:
@@ -181,16 +182,10 @@ def _title_head(title: str | None) -> str | None:
     return head if 0 < len(head.split()) <= 8 else None
 
 
-def _normal(text: str) -> str:
-    return "".join(c for c in text.lower() if c.isalnum())
-
-
 def _title_name(title: str | None) -> str | None:
     """"GeoQuux: Reasoning about ..." -> "GeoQuux": the short name before a title colon."""
-    if not title or ":" not in title:
-        return None
-    head = title.split(":", 1)[0].strip()
-    return head if 0 < len(head.split()) <= 3 and any(c.isupper() for c in head) else None
+    head = _title_head(title)
+    return head if head and len(head.split()) <= 3 and any(c.isupper() for c in head) else None
 
 
 def _passive_proposal(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
@@ -228,7 +223,7 @@ def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
             return ent  # "we introduce QuuxVA: Large Quux ..., a model": a known name introduced by its own paper
         if ent.source == "gazetteer" or (cue[0].lower_ in _USE_LIKE and _seen_before(ents, ent, cue.start)):
             continue
-        if ent.span.end < len(doc) and doc[ent.span.end].lower_ in _type_words() and _known_before(doc, ents, ent, cue.start):
+        if _kind_word_after(doc, ent) and _known_before(doc, ents, ent, cue.start):
             continue  # "QO methods are popular. We propose a manifold-based QO method": a kind of a known thing
         if (ent.type in _PROPOSABLE and (ent.type != "Unknown" or len(ent.span) > 1)) or _titled_task(doc, ent):
             return ent
@@ -251,6 +246,11 @@ def _seen_before(ents: list[Ent], ent: Ent, start: int) -> bool:
     """Was the name already used before token `start`? After a cue that may mean "use" as well
     as "propose" ("we incorporate QNN into ..."), only a name new to the abstract is proposed."""
     return any(e.name == ent.name and e.span.start < start for e in ents)
+
+
+def _kind_word_after(doc: Doc, ent: Ent) -> bool:
+    """"QO method", "QO model": the name is followed by a kind word (type_words.tsv)."""
+    return ent.span.end < len(doc) and doc[ent.span.end].lower_ in _type_words()
 
 
 def _known_before(doc: Doc, ents: list[Ent], ent: Ent, start: int) -> bool:

@@ -16,6 +16,11 @@ _QUANTITY = re.compile(r"\d+(?:[.,]\d+)?(?:[kKmMbBtTxXdD]|ms|st|nd|rd|th|GB|MB|T
 _LOWER_SUFFIXES = ("based", "style", "like", "free", "aware", "level", "wise", "specific", "shot")
 
 
+def letters(text: str) -> str:
+    """Lower-case letters and digits only: "Pre-training" and "pretraining" compare equal."""
+    return "".join(c for c in text.lower() if c.isalnum())
+
+
 def core(text: str) -> str:
     """The name without a plural "s": "GNNs" -> "GNN", "QVMs" -> "QVM"."""
     if len(text) > 2 and text.endswith("s") and text[-2].isupper():
