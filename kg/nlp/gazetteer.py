@@ -67,7 +67,8 @@ def surface_forms(name: str) -> set[str]:
 class Gazetteer:
     """Mark every occurrence of a known entity name.
 
-    Reads: tokens. Writes: `doc.spans["kg_gazetteer"]`, non-overlapping spans
+    Reads: tokens, and `Doc._.kg_abbreviations` (an acronym the abstract defines
+    is not a listed name in other case). Writes: `doc.spans["kg_gazetteer"]`, non-overlapping spans
     (longest wins) whose `label_` is the entity type (Method, Dataset,
     Benchmark, Task, Metric), whose `kb_id_` is the canonical name and whose
     `id_` is the listed name or alias that matched (singular: "GNNs" -> "GNN").
