@@ -435,3 +435,30 @@ def test_relations_carry_their_rule_and_the_rule_score(nlp):
     baseline = next(r for r in rec.relations if r.relation == "compared_with" and r.target == "ResNet")
     assert baseline.rule == "compared with cue; gazetteer"
     assert 0.0 < baseline.confidence <= 1.0  # the heuristic score: the graph applies the calibration
+
+
+@pytest.mark.parametrize("abstract, name, listed", [
+    # the listed entry names a long form, and the paper's is another: a new name, no listed key
+    ("We propose Adaptive Risk Control (ARC), a new method. ARC beats PPO.", "ARC", None),
+    ("Our Direct Policy Optimisation (DPO) algorithm is simple. DPO beats PPO.", "DPO", None),
+    # the listed long form, written with small differences, is the listed name
+    ("We evaluate on the AI2 Reasoning Challenge (ARC) and report accuracy.", "ARC", "ARC"),
+    ("We train Denoised Diffusion Probabilistic Models (DDPMs) on faces.", "DDPMs", "DDPM"),
+])
+def test_a_defined_listed_acronym_is_the_listed_name_only_with_its_listed_long_form(nlp, abstract, name, listed):
+    rec = run(nlp, abstract)
+    keys = {m.key for m in rec.mentions if m.name == name}
+    assert (listed in keys) if listed else keys == {None}
+
+
+def test_a_defined_class_of_listed_models_is_a_method_the_paper_does_not_propose(nlp):
+    rec = run(nlp, "With the success of Vision Transformers (ViTs) in vision, there is interest in pruning them. "
+                   "We introduce QuuxPrune, a novel token pruning strategy designed for ViTs in SSL.")
+    assert "ViTs" in rel(rec, "mentions")
+    assert rel(rec, "proposes") == {"QuuxPrune"}
+
+
+def test_a_new_thing_designed_for_a_name_does_not_propose_that_name(nlp):
+    rec = run(nlp, "We develop an architecture designed for scalability: the Quux Scaled Attention Potential (QSAP). "
+                   "We also design a module designed for BlobNet backbones.")
+    assert rel(rec, "proposes") == {"QSAP"}

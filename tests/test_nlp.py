@@ -203,6 +203,7 @@ def test_metric_phrase_needs_a_reported_value(nlp):
 @pytest.mark.parametrize("text, metric", [
     ("For smooth problems we establish a zorbing rate of O(logT/sqrtT) for QuuxOpt.", "zorbing rate"),
     ("Experiments show that QuuxOpt achieves a zorbing rate comparable to Adam.", "zorbing rate"),
+    ("QuuxOpt automatically reduces the zorbing usage of existing networks.", "zorbing usage"),
 ])
 def test_a_bound_or_an_achieved_measure_is_reported(nlp, text, metric):
     assert metric in {s.kb_id_ for s in nlp(text).spans["kg_entities"] if s.label_ == "Metric"}

@@ -10,10 +10,13 @@ are data files under `ontology/patterns/`.
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
+from functools import lru_cache
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
+from kg.lexicon import load_gazetteer
 from kg.nlp.tokens import tokens
 from kg.nlp.namelexicon import NameLexicon, load_lexicon
 from kg.nlp.phrases import is_modifier, metric_phrases, task_phrases
@@ -30,6 +33,7 @@ _SKIP_AFTER_NAMING = {"the", "a", "an", "as", '"', "'", "“", "‘"}
 _MAX_DEFINITIONS = 50
 _MODIFIER_SUFFIXES = ("-based", "-style", "-like", "-free", "-aware", "-guided", "-driven", "-powered", "-specific")
 _DATA_TYPES = ("Dataset", "Benchmark")
+_SAME_LONG_FORM = 0.8  # letter similarity above which two long forms of an acronym are one ("Estimate"/"Estimation")
 _SINGULAR_KINDS = {"method", "framework", "model", "algorithm", "approach", "technique", "architecture", "module"}
 
 
@@ -58,7 +62,10 @@ class NameFinder:
 
     def __call__(self, doc: Doc) -> Doc:
         candidates = [self._tag(s, s.label_, _known_name(s), "gazetteer") for s in doc.spans.get("kg_gazetteer", [])]
-        defined = self._definitions(doc, candidates)
+        defined, redefined = self._definitions(doc, candidates)
+        if redefined:  # "Direct Policy Optimisation (DPO)": no mention of this DPO is the listed one
+            doc.spans["kg_gazetteer"] = [s for s in doc.spans.get("kg_gazetteer", []) if core(s.text) not in redefined]
+            candidates = [s for s in candidates if core(s.text) not in redefined]
         candidates += defined
         candidates += self._named(doc)
         candidates += self._introduced(doc)
@@ -90,12 +97,16 @@ class NameFinder:
 
     # --- acronym definitions ---------------------------------------------------------
 
-    def _definitions(self, doc: Doc, known: list[Span]) -> list[Span]:
-        """Long and short forms of each definition, plus later uses of the short form."""
+    def _definitions(self, doc: Doc, known: list[Span]) -> tuple[list[Span], set[str]]:
+        """Long and short forms of each definition, plus later uses of the short form; and the
+        listed acronyms the paper defines as something else (`_redefined`)."""
         toks = tokens(doc)
         spans: list[Span] = []
         shorts: dict[str, tuple[str, str]] = {}
+        redefined: set[str] = set()
         for long, short in (doc._.kg_abbreviations or [])[:_MAX_DEFINITIONS]:
+            if any(_redefined(span, long, short) for span in known):
+                redefined.add(core(short.text))
             label, name = self._definition_type(long, short, known)
             spans += [self._tag(long, label, name, "abbreviation"), self._tag(short, label, name, "abbreviation")]
             shorts.setdefault(core(short.text), (label, name))
@@ -104,7 +115,7 @@ class NameFinder:
                 hit = shorts.get(core(token.text))
                 if hit is not None:
                     spans.append(self._tag(doc[token.i:token.i + 1], hit[0], hit[1], "abbreviation"))
-        return spans
+        return spans, redefined
 
     def _definition_type(self, long: Span, short: Span, known: list[Span]) -> tuple[str, str]:
         """Type and name of a defined acronym: Tasks are named by the long form, the rest by the short."""
@@ -119,8 +130,9 @@ class NameFinder:
                 s.start == long.start and s.end >= long.end for s in known):
             return "Method", short.text  # "our Quux Learning from Blob Feedback (QLBF) method": a name, not the task
         for span in known:
-            if _redefined(span, long, short):
-                continue  # "Quux Product Representation (TPR)" is not the listed TPR (true positive rate)
+            if _redefined(span, long, short) or span.label_ == "Generic":
+                continue  # "Quux Product Representation (TPR)" is not the listed TPR (true positive rate);
+                # "CNNs" alone is a class, but defined, "message-passing neural networks (MPNNs)" names it
             if span.start < short.end and short.start < span.end or span.start <= long.start < span.end:
                 name = lower_first(long.text) if span.label_ in ("Task", "Metric") else short.text
                 return span.label_, name
@@ -266,13 +278,34 @@ def _known_name(span: Span) -> str:
 
 
 def _redefined(known: Span, long: Span, short: Span) -> bool:
-    """The listed acronym at the short form stands for another long form in this paper."""
+    """The listed acronym at the short form stands for another long form in this paper:
+    "Adaptive Risk Control (ARC)" is not ARC, the AI2 Reasoning Challenge. The written long form
+    is compared with every long form the gazetteer lists for the entry; an entry that lists none
+    ("CLIP" alone) has nothing to compare with and keeps the mention."""
     if not (known.start == short.start and known.end == short.end):
         return False
-    canonical, written = letters(known.kb_id_), letters(long.text)
-    if canonical == letters(short.text):
-        return False  # the listed name is the acronym itself ("CLIP"): nothing to compare with
-    return canonical.rstrip("s") not in written
+    forms = _long_forms().get(known.kb_id_, ())
+    acronym = letters(short.text)
+    forms = tuple(f for f in forms if f != acronym)
+    if not forms:
+        return False
+    written = letters(long.text)
+    return not any(same_long_form(form, written) for form in forms)
+
+
+def same_long_form(listed: str, written: str) -> bool:
+    """Two long forms (as letters) of one name: one holds the other ("stochastic gradient" in
+    "stochastic gradient descent", a plural), or they differ by a few letters ("Denoised Diffusion
+    Probabilistic Models"; "Adaptive Moment Estimate")."""
+    if listed.rstrip("s") in written or (len(written) >= 8 and written.rstrip("s") in listed):
+        return True
+    return SequenceMatcher(None, listed, written, autojunk=False).ratio() >= _SAME_LONG_FORM
+
+
+@lru_cache(maxsize=1)
+def _long_forms() -> dict[str, tuple[str, ...]]:
+    """Canonical name -> the letters of its name and of every listed alias."""
+    return {e.name: tuple(dict.fromkeys(letters(a) for a in (e.name, *e.aliases))) for e in load_gazetteer()}
 
 
 def _citation_key(doc: Doc, i: int) -> bool:

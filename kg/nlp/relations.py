@@ -85,12 +85,11 @@ def entities(doc: Doc) -> list[Ent]:
 
 
 def _known_key(span: Span, key: str | None) -> str | None:
-    """The gazetteer name a mention is known as, unless the paper defined the word otherwise:
-    "disentangled representation learning (DRL)" is not the listed DRL (deep RL)."""
-    name = span.kb_id_
-    if key is None or span.id_ != "abbreviation" or same_name(name, key) or name.lower().startswith(key.lower() + "-"):
-        return key  # "LoRA-based" is still LoRA
-    return None
+    """The gazetteer name a mention is known as. A definition that gives the listed acronym
+    another long form ("disentangled representation learning (DRL)" is not the listed DRL, deep
+    RL) has no gazetteer match left by now (`names._redefined`), so every match is the listed
+    name, "Vision Transformers (ViTs)" included."""
+    return key
 
 
 def is_first_person(sent: Span, end: int) -> bool:
@@ -143,14 +142,14 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
             for other in _coordinated(doc, ents, target):
                 found.setdefault(*_proposed_name(doc, other))
     for ent in ents:
-        if ent.type in _PROPOSABLE and ent.source != "gazetteer" and (_called_novel(doc, ent.span)
+        if ent.type in _PROPOSABLE and not _listed(ent) and (_called_novel(doc, ent.span)
                                                                       or _ours(doc, ent.span)):
             found.setdefault(*_proposed_name(doc, ent))
     head = _title_head(title)
     if head:
         for long, short in doc._.kg_abbreviations or []:
             if letters(long.text) == letters(head):  # "Chain of Quux Optimization: ..." defines (CQO)
-                ent = next((e for e in ents if e.name == short.text and e.source != "gazetteer"
+                ent = next((e for e in ents if e.name == short.text and not _listed(e)
                             and e.type in _PROPOSABLE), None)
                 if ent is not None:
                     found.setdefault(*_proposed_name(doc, ent))
@@ -158,7 +157,7 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
     titled = _title_name(title)
     if titled:
         for ent in ents:
-            if ent.source != "gazetteer" and ent.type in _PROPOSABLE and same_name(ent.name, titled):
+            if not _listed(ent) and ent.type in _PROPOSABLE and same_name(ent.name, titled):
                 found.setdefault(*_proposed_name(doc, ent))
                 break
     for ent in ents:
@@ -167,6 +166,12 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
             if base is not None:
                 found[ent.name] = "Method"  # "QuuxMath 70B", "FedQ-MVR": the paper's own variants
     return found
+
+
+def _listed(ent: Ent) -> bool:
+    """A known name: found by the gazetteer, or defined in the abstract with its listed long form
+    ("Vision Transformers (ViTs)"). The paper uses it; it does not propose it."""
+    return ent.source == "gazetteer" or ent.key is not None
 
 
 def _is_version_of(name: str, base: str) -> bool:
@@ -192,7 +197,7 @@ def _passive_proposal(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
     """"a progressive quux strategy (PQS) is proposed": the name right before the cue."""
     end = cue.start - 1 if cue.start > 0 and doc[cue.start - 1].text == ")" else cue.start
     for ent in starting_in(ents, max(0, end - 8), end):
-        if ent.span.end == end and ent.source != "gazetteer" and ent.type in _PROPOSABLE:
+        if ent.span.end == end and not _listed(ent) and ent.type in _PROPOSABLE:
             return ent
     return None
 
@@ -219,9 +224,11 @@ def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
     if cue[0].lower_ not in _NAMING_WORDS and any(t.lower_ in _NAMING_WORDS for t in toks[cue.end:stop]):
         return None  # "we propose a framework of quux GNNs, called QGIB": the naming cue gives the name
     for ent in starting_in(ents, cue.end, stop):
-        if ent.source == "gazetteer" and ent.span.start == cue.end and _described(doc, ent.span.end):
+        if _designed_for(toks, ent.span.start):
+            continue  # "a quux strategy designed for ViTs": what the new thing is for, not the new thing
+        if _listed(ent) and ent.span.start == cue.end and _described(doc, ent.span.end):
             return ent  # "we introduce QuuxVA: Large Quux ..., a model": a known name introduced by its own paper
-        if ent.source == "gazetteer" or (cue[0].lower_ in _USE_LIKE and _seen_before(ents, ent, cue.start)):
+        if _listed(ent) or (cue[0].lower_ in _USE_LIKE and _seen_before(ents, ent, cue.start)):
             continue
         if _kind_word_after(doc, ent) and _known_before(doc, ents, ent, cue.start):
             continue  # "QO methods are popular. We propose a manifold-based QO method": a kind of a known thing
@@ -235,6 +242,14 @@ def _defines_a_term(doc: Doc, cue: Span) -> bool:
     the first person, of lower-case words with no acronym, defines a term of the field, not an
     artifact ("this procedure, dubbed the quux accountant (QA)" still names one)."""
     return not is_first_person(sentence(doc, cue.start), cue.start)
+
+
+def _designed_for(toks: list[Token], i: int) -> bool:
+    """"designed for ViTs", "tailored for the BlobNet": the name after a participle and "for"."""
+    j = i - 1
+    if j >= 0 and toks[j].lower_ in ("the", "a", "an"):
+        j -= 1
+    return j >= 1 and toks[j].lower_ == "for" and toks[j - 1].lower_.endswith("ed") and toks[j - 1].is_alpha
 
 
 def _purpose(toks: list[Token], i: int) -> bool:
@@ -273,7 +288,7 @@ def _coordinated(doc: Doc, ents: list[Ent], first: Ent) -> list[Ent]:
         glue = [t.lower_ for t in doc[last.span.end:ent.span.start]]
         if not glue or any(g not in (",", "and") for g in glue) or len(glue) > 2:
             break
-        if ent.source == "gazetteer" or ent.type not in _PROPOSABLE or ent.type == "Unknown" and len(ent.span) == 1:
+        if _listed(ent) or ent.type not in _PROPOSABLE or ent.type == "Unknown" and len(ent.span) == 1:
             break
         out.append(ent)
         last = ent
