@@ -19,7 +19,7 @@ from kg.model import Entity, PaperRecord, Resolution
 
 #: entity type -> resolution group (Benchmarks and Datasets share one namespace).
 GROUP = {"Method": "method", "Dataset": "dataset", "Benchmark": "dataset", "Task": "task", "Metric": "metric"}
-_VARIANT_SUFFIX = re.compile(r"^[-_ /](?:[a-z]?\d+[a-z]?|v\d+|[a-z]{1,2}(?:/\d+)?|large|base|small|tiny|xl|lite)$", re.I)
+_VARIANT_SUFFIX = re.compile(r"^[-_ /](?:[a-z]?\d+(?:\.\d+)*[a-z]?|v\d+(?:\.\d+)*|[a-z]{1,2}(?:/\d+)?|large|base|small|tiny|xl|lite)$", re.I)
 # After a space, only a version or a size word ("Quux Large"); "Embodied AI" is no variant of "embodied".
 _SPACED_SUFFIX = re.compile(r"^ (?:[vV]\d+(?:\.\d+)?|large|base|small|tiny|XL|xl|lite|Large|Base|Small|Tiny|Lite)$")
 # Glued to the base, only a number or a version marks a variant ("ResNet50", "GATv2"), or one capital

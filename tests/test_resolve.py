@@ -48,7 +48,8 @@ def test_versions_stay_distinct_but_linked():
 
 def test_variants_are_versions_not_longer_acronyms():
     names = ("QB", "QB1", "QBv2", "QBA", "QBZO", "QBX", "QBX2", "ZAT", "ZATv2", "ZATE", "Blam", "BlamW", "Quux", "Quux-XL", "QuuxNet",
-             "QuuxNet50", "QUX", "QUX-B/16", "QUXr", "ZB", "ZbT", "Quux 2", "Quux Large", "Quux AI")
+             "QuuxNet50", "QUX", "QUX-B/16", "QUXr", "ZB", "ZbT", "Quux 2", "Quux Large", "Quux AI", "Quux 2.1", "Quux v1.5",
+             "QUX-3.5")
     res = resolve([rec("a", *((n, "Method", None) for n in names))], ())
 
     def base(name):
@@ -60,7 +61,8 @@ def test_variants_are_versions_not_longer_acronyms():
     assert got == {"QB": None, "QB1": None, "QBv2": "QB", "QBA": None, "QBZO": None, "QBX": None, "QBX2": "QBX", "ZAT": None, "ZATv2": "ZAT", "ZATE": None,
                    "Blam": None, "BlamW": "Blam", "Quux": None, "Quux-XL": "Quux", "QuuxNet": None,
                    "QuuxNet50": "QuuxNet", "QUX": None, "QUX-B/16": "QUX", "QUXr": None, "ZB": None, "ZbT": None,
-                   "Quux 2": "Quux", "Quux Large": "Quux", "Quux AI": None}
+                   "Quux 2": "Quux", "Quux Large": "Quux", "Quux AI": None, "Quux 2.1": "Quux", "Quux v1.5": "Quux",
+                   "QUX-3.5": "QUX"}
 
 
 def test_same_name_different_types_stay_apart():

@@ -26,6 +26,7 @@ class NameLexicon:
     not_metric_before: frozenset[str] = frozenset()  # "mixed" precision: a setting, not a metric
     name_extensions: re.Pattern[str] | None = None  # "70B", "V2" after a new name are part of it
     not_methods: frozenset[str] = frozenset()  # acronyms of fields, settings, equations: "Natural Language Processing (NLP)"
+    version_extensions: re.Pattern[str] | None = None  # after a listed model, also "2.1" ("Stable Diffusion 2.1")
 
 
 @lru_cache(maxsize=1)
@@ -53,7 +54,8 @@ def load_lexicon() -> NameLexicon:
     return NameLexicon(stop, generic, phrases, suffixes, frozenset(read_lines("title_stop_heads.txt")), proposal_words,
                        frozenset(read_lines("method_heads.txt")), frozenset(read_lines("data_context_words.txt")),
                        alternation(read_lines("method_shapes.txt")), frozenset(read_lines("not_metric_before.txt")),
-                       alternation(read_lines("name_extensions.txt")), frozenset(read_lines("non_method_acronyms.txt")))
+                       alternation(read_lines("name_extensions.txt")), frozenset(read_lines("non_method_acronyms.txt")),
+                       alternation(read_lines("name_extensions.txt") + read_lines("version_extensions.txt")))
 
 
 def alternation(patterns: list[str]) -> re.Pattern[str] | None:

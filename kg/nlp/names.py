@@ -61,7 +61,7 @@ class NameFinder:
                                lexicon.method_shapes, lexicon.phrases.metric_shapes)
 
     def __call__(self, doc: Doc) -> Doc:
-        candidates = [self._tag(s, s.label_, _known_name(s), "gazetteer") for s in doc.spans.get("kg_gazetteer", [])]
+        candidates = [self._known(doc, s) for s in doc.spans.get("kg_gazetteer", [])]
         defined, redefined = self._definitions(doc, candidates)
         if redefined:  # "Direct Policy Optimisation (DPO)": no mention of this DPO is the listed one
             doc.spans["kg_gazetteer"] = [s for s in doc.spans.get("kg_gazetteer", []) if core(s.text) not in redefined]
@@ -83,6 +83,15 @@ class NameFinder:
         doc.spans["kg_entities"] = entities
         doc.spans["kg_names"] = [e for e in entities if e.id_ != "gazetteer"]
         return doc
+
+    def _known(self, doc: Doc, span: Span) -> Span:
+        """A listed name as a candidate; a listed model written with its version or size
+        ("Stable Diffusion 2.1", "Claude 3.5", "Pythia 6.9B") is that version, a name of its own."""
+        if span.label_ == "Method" and not span.text[-1].isdigit():
+            end = _extended_end(doc, span.end, self.lex.version_extensions)
+            if end > span.end:
+                return self._tag(doc[span.start:end], "Method", doc[span.start:end].text, "gazetteer")
+        return self._tag(span, span.label_, _known_name(span), "gazetteer")
 
     def _setting(self, doc: Doc, span: Span) -> bool:
         """"mixed precision", "8-bit precision": a measure's word used for a setting, not a metric."""
