@@ -114,9 +114,10 @@ class NameFinder:
         shorts: dict[str, tuple[str, str]] = {}
         redefined: set[str] = set()
         for long, short in (doc._.kg_abbreviations or [])[:_MAX_DEFINITIONS]:
-            if any(_redefined(span, long, short) for span in known):
+            same = [span for span in known if not _redefined(span, long, short)]
+            if len(same) < len(known):
                 redefined.add(core(short.text))
-            label, name = self._definition_type(long, short, known)
+            label, name = self._definition_type(long, short, same)
             spans += [self._tag(long, label, name, "abbreviation"), self._tag(short, label, name, "abbreviation")]
             shorts.setdefault(core(short.text), (label, name))
         if shorts:
@@ -127,7 +128,10 @@ class NameFinder:
         return spans, redefined
 
     def _definition_type(self, long: Span, short: Span, known: list[Span]) -> tuple[str, str]:
-        """Type and name of a defined acronym: Tasks are named by the long form, the rest by the short."""
+        """Type and name of a defined acronym: Tasks are named by the long form, the rest by the short.
+
+        `known` holds the listed names the definition does not contradict (`_redefined`).
+        """
         short_core = core(short.text)
         words = [t for t in long if not t.is_punct]
         title = is_titled(words)
@@ -139,9 +143,8 @@ class NameFinder:
                 s.start == long.start and s.end >= long.end for s in known):
             return "Method", short.text  # "our Quux Learning from Blob Feedback (QLBF) method": a name, not the task
         for span in known:
-            if _redefined(span, long, short) or span.label_ == "Generic":
-                continue  # "Quux Product Representation (TPR)" is not the listed TPR (true positive rate);
-                # "CNNs" alone is a class, but defined, "message-passing neural networks (MPNNs)" names it
+            if span.label_ == "Generic":
+                continue  # "CNNs" alone is a class, but defined, "message-passing neural networks (MPNNs)" names it
             if span.start < short.end and short.start < span.end or span.start <= long.start < span.end:
                 name = lower_first(long.text) if span.label_ in ("Task", "Metric") else short.text
                 return span.label_, name
@@ -293,9 +296,8 @@ def _redefined(known: Span, long: Span, short: Span) -> bool:
     ("CLIP" alone) has nothing to compare with and keeps the mention."""
     if not (known.start == short.start and known.end == short.end):
         return False
-    forms = _long_forms().get(known.kb_id_, ())
     acronym = letters(short.text)
-    forms = tuple(f for f in forms if f != acronym)
+    forms = [f for f in _long_forms().get(known.kb_id_, ()) if f != acronym]
     if not forms:
         return False
     written = letters(long.text)

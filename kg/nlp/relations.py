@@ -78,18 +78,13 @@ def _words(filename: str) -> frozenset[str]:
 
 
 def entities(doc: Doc) -> list[Ent]:
-    """The merged entity spans as `Ent`s (names as the names component set them)."""
+    """The merged entity spans as `Ent`s (names as the names component set them), each with the
+    gazetteer name it matched. A definition that gives a listed acronym another long form
+    ("disentangled representation learning (DRL)" is not the listed DRL, deep RL) left no match
+    behind (`names._redefined`), so every match is the listed name, "Vision Transformers (ViTs)" too."""
     known = {(s.start, s.end): s.kb_id_ for s in doc.spans.get("kg_gazetteer", [])}
-    return [Ent(s, s.kb_id_ or s.text, s.label_, s.id_, _known_key(s, known.get((s.start, s.end))))
+    return [Ent(s, s.kb_id_ or s.text, s.label_, s.id_, known.get((s.start, s.end)))
             for s in doc.spans.get("kg_entities", [])]
-
-
-def _known_key(span: Span, key: str | None) -> str | None:
-    """The gazetteer name a mention is known as. A definition that gives the listed acronym
-    another long form ("disentangled representation learning (DRL)" is not the listed DRL, deep
-    RL) has no gazetteer match left by now (`names._redefined`), so every match is the listed
-    name, "Vision Transformers (ViTs)" included."""
-    return key
 
 
 def is_first_person(sent: Span, end: int) -> bool:
