@@ -50,12 +50,13 @@ def load_lexicon() -> NameLexicon:
         report_cues=tuple(read_lines("metric_report_cues.txt")),
     )
     suffixes = tuple((r[0], r[1]) for r in read_table("name_suffixes.tsv") if len(r) == 2)
+    extensions = read_lines("name_extensions.txt")
     proposal_words = frozenset(r[2] for r in read_table("cues.tsv") if len(r) == 3 and r[0] == "proposes" and " " not in r[2])
     return NameLexicon(stop, generic, phrases, suffixes, frozenset(read_lines("title_stop_heads.txt")), proposal_words,
                        frozenset(read_lines("method_heads.txt")), frozenset(read_lines("data_context_words.txt")),
                        alternation(read_lines("method_shapes.txt")), frozenset(read_lines("not_metric_before.txt")),
-                       alternation(read_lines("name_extensions.txt")), frozenset(read_lines("non_method_acronyms.txt")),
-                       alternation(read_lines("name_extensions.txt") + read_lines("version_extensions.txt")))
+                       alternation(extensions), frozenset(read_lines("non_method_acronyms.txt")),
+                       alternation(extensions + read_lines("version_extensions.txt")))
 
 
 def alternation(patterns: list[str]) -> re.Pattern[str] | None:

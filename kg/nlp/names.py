@@ -301,10 +301,10 @@ def _redefined(known: Span, long: Span, short: Span) -> bool:
     if not forms:
         return False
     written = letters(long.text)
-    return not any(same_long_form(form, written) for form in forms)
+    return not any(_same_long_form(form, written) for form in forms)
 
 
-def same_long_form(listed: str, written: str) -> bool:
+def _same_long_form(listed: str, written: str) -> bool:
     """Two long forms (as letters) of one name: one holds the other ("stochastic gradient" in
     "stochastic gradient descent", a plural), or they differ by a few letters ("Denoised Diffusion
     Probabilistic Models"; "Adaptive Moment Estimate")."""
