@@ -114,7 +114,8 @@ class NameFinder:
         shorts: dict[str, tuple[str, str]] = {}
         redefined: set[str] = set()
         for long, short in (doc._.kg_abbreviations or [])[:_MAX_DEFINITIONS]:
-            same = [span for span in known if not _redefined(span, long, short)]
+            kind = self._long_form_kind(long)
+            same = [span for span in known if not _redefined(span, long, short, kind)]
             if len(same) < len(known):
                 redefined.add(core(short.text))
             label, name = self._definition_type(long, short, same)
@@ -126,6 +127,15 @@ class NameFinder:
                 if hit is not None:
                     spans.append(self._tag(doc[token.i:token.i + 1], hit[0], hit[1], "abbreviation"))
         return spans, redefined
+
+    def _long_form_kind(self, long: Span) -> str | None:
+        """What the head word of a long form says the name is: "Grouped Query Attention" a Method,
+        "Quux Reasoning Benchmark" a Benchmark; None when the head says nothing."""
+        head = _long_form_head([t for t in long if not t.is_punct])
+        if head in self.lex.method_heads:
+            return "Method"
+        kind = self.lex.phrases.type_words.get(head)
+        return kind if kind in ("Method", *_DATA_TYPES) else None
 
     def _definition_type(self, long: Span, short: Span, known: list[Span]) -> tuple[str, str]:
         """Type and name of a defined acronym: Tasks are named by the long form, the rest by the short.
@@ -150,8 +160,7 @@ class NameFinder:
                 return span.label_, name
         if named_as in _DATA_TYPES:
             return self.lex.phrases.type_words[short.doc[after].lower_], short.text  # "(MCR) benchmark"
-        head_i = next((i for i, t in enumerate(words) if t.lower_ in _PREPOSITIONS and i > 0), len(words))
-        head = words[head_i - 1].lower_ if head_i else ""
+        head = _long_form_head(words)
         mixed = any(c.islower() for c in short_core[1:])
         if head in self.lex.phrases.task_heads and not (title and mixed):
             return "Task", lower_first(long.text)
@@ -289,17 +298,26 @@ def _known_name(span: Span) -> str:
     return alias
 
 
-def _redefined(known: Span, long: Span, short: Span) -> bool:
+def _long_form_head(words: list) -> str:
+    """The head word of a long form: the last word before its first preposition
+    ("Learning *Rate* of Quux Networks"), else its last word."""
+    head_i = next((i for i, t in enumerate(words) if t.lower_ in _PREPOSITIONS and i > 0), len(words))
+    return words[head_i - 1].lower_ if head_i else ""
+
+
+def _redefined(known: Span, long: Span, short: Span, kind: str | None) -> bool:
     """The listed acronym at the short form stands for another long form in this paper:
     "Adaptive Risk Control (ARC)" is not ARC, the AI2 Reasoning Challenge. The written long form
-    is compared with every long form the gazetteer lists for the entry; an entry that lists none
-    ("CLIP" alone) has nothing to compare with and keeps the mention."""
+    is compared with every long form the gazetteer lists for the entry. An entry that lists none
+    ("GQA" alone) is contradicted only by the kind the long form's head word names (`kind`):
+    "Grouped Query Attention (GQA)" is a method, so not the GQA benchmark."""
     if not (known.start == short.start and known.end == short.end):
         return False
     acronym = letters(short.text)
     forms = [f for f in _long_forms().get(known.kb_id_, ()) if f != acronym]
     if not forms:
-        return False
+        return kind is not None and known.label_ in ("Method", *_DATA_TYPES) and (
+            (kind == "Method") != (known.label_ == "Method"))
     written = letters(long.text)
     return not any(_same_long_form(form, written) for form in forms)
 
