@@ -430,6 +430,14 @@ def test_own_sentence_bases_are_known_or_sized_models(nlp):
     assert rule == "own sentence; shape"
 
 
+def test_a_sized_release_of_a_listed_model_is_what_a_method_paper_runs(nlp):
+    rec = run(nlp, "We propose QuuxAdapt, an adapter. Experiments with ViT-S/16 and Llama2-13B show large gains. "
+                   "A short BlorpScript-L program suffices. It also beats DiT-XL on ImageNet.")
+    assert {"ViT-S/16", "Llama2-13B"} <= rel(rec, "builds_on")
+    assert "BlorpScript-L" not in rel(rec, "builds_on")  # a tag after a new name is part of the name
+    assert "DiT-XL" not in rel(rec, "builds_on")  # a baseline
+
+
 def test_relations_carry_their_rule_and_the_rule_score(nlp):
     rec = run(nlp, "We propose FooNet. FooNet outperforms ResNet on CIFAR-10.")
     baseline = next(r for r in rec.relations if r.relation == "compared_with" and r.target == "ResNet")

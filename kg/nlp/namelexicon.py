@@ -27,6 +27,7 @@ class NameLexicon:
     name_extensions: re.Pattern[str] | None = None  # "70B", "V2" after a new name are part of it
     not_methods: frozenset[str] = frozenset()  # acronyms of fields, settings, equations: "Natural Language Processing (NLP)"
     version_extensions: re.Pattern[str] | None = None  # after a listed model, also "2.1" ("Stable Diffusion 2.1")
+    size_tags: re.Pattern[str] | None = None  # "ViT-B/16", "T5-XXL": a listed model in a sized release
 
 
 @lru_cache(maxsize=1)
@@ -56,7 +57,8 @@ def load_lexicon() -> NameLexicon:
                        frozenset(read_lines("method_heads.txt")), frozenset(read_lines("data_context_words.txt")),
                        alternation(read_lines("method_shapes.txt")), frozenset(read_lines("not_metric_before.txt")),
                        alternation(extensions), frozenset(read_lines("non_method_acronyms.txt")),
-                       alternation(extensions + read_lines("version_extensions.txt")))
+                       alternation(extensions + read_lines("version_extensions.txt")),
+                       alternation(read_lines("size_tags.txt")))
 
 
 def alternation(patterns: list[str]) -> re.Pattern[str] | None:

@@ -8,12 +8,14 @@ so; only the weak "named in the paper's own sentences" rule leaves baselines out
 from __future__ import annotations
 
 from bisect import bisect_left
+from functools import lru_cache
 
 from spacy.tokens import Doc, Span
 
+from kg.lexicon import load_gazetteer
 from kg.nlp.namelexicon import load_lexicon
 from kg.nlp.relations import METHODS, Ent, Fact, own_sentences, same_name, sentence, starting_in
-from kg.nlp.shapes import core
+from kg.nlp.shapes import core, letters
 from kg.nlp.tokens import tokens
 
 _COMPARE_STOP = {";", "while", "whereas", "but", "which", "although", "where", "when", "because", "since", "thus"}
@@ -168,12 +170,30 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
         return facts
     for ent in ents:  # weaker: a method named where a method paper describes its own work
         sent = sentence(doc, ent.span.start)
-        if (ent.type == "Method" and (ent.source in _KNOWN_SOURCES or _sized_model(ent.name))
-                and ent.name not in proposed and ent.name not in excluded and own(sent)
+        release = _sized_release(ent)  # a sized model in a method paper is run by it, wherever it is named
+        if (ent.type == "Method" and (ent.source in _KNOWN_SOURCES or release)
+                and ent.name not in proposed and ent.name not in excluded and (release or own(sent))
                 and not _variant_of_proposed(ent.name, proposed) and not _prior_use(doc, ent.span.start)
                 and not _describes_baseline(doc, compare_starts, ent.span)):
             facts.append(Fact("builds_on", ent, sent, ent.confidence * 0.6, "own sentence"))
     return facts
+
+
+def _sized_release(ent: Ent) -> bool:
+    """A model named with its size: a parameter count ("QuuxLM-13B"), or a size tag after a listed
+    name ("ViT-B/16", "T5-XXL", `ontology/patterns/size_tags.txt`). Papers name the release they
+    ran; a tag after a new name ("RASP-L") is as often part of the name."""
+    if _sized_model(ent.name):
+        return True
+    tags = load_lexicon().size_tags
+    tag = tags.search(ent.name) if tags is not None else None
+    return tag is not None and letters(ent.name[:tag.start()]) in _listed_methods()
+
+
+@lru_cache(maxsize=1)
+def _listed_methods() -> frozenset[str]:
+    """The letters of every name and alias of the listed methods ("vit", "t5", "bert")."""
+    return frozenset(letters(n) for e in load_gazetteer() if e.type == "Method" for n in (e.name, *e.aliases))
 
 
 def _sized_model(name: str) -> bool:
