@@ -438,6 +438,13 @@ def test_a_sized_release_of_a_listed_model_is_what_a_method_paper_runs(nlp):
     assert "DiT-XL" not in rel(rec, "builds_on")  # a baseline
 
 
+def test_new_names_listed_with_a_base_are_bases_too(nlp):
+    rec = run(nlp, "We propose QuuxQuant. We quantize LLMs, including OPT, BLOOM, ZorbLM and BlorpGPT, with QuuxQuant.")
+    assert {"OPT", "BLOOM", "ZorbLM", "BlorpGPT"} <= rel(rec, "builds_on")
+    rec = run(nlp, "We propose QuuxQuant. We quantize OPT with QuuxQuant. ZorbLM and BlorpGPT are slow.")
+    assert not {"ZorbLM", "BlorpGPT"} & rel(rec, "builds_on")  # not in a list with a base
+
+
 def test_relations_carry_their_rule_and_the_rule_score(nlp):
     rec = run(nlp, "We propose FooNet. FooNet outperforms ResNet on CIFAR-10.")
     baseline = next(r for r in rec.relations if r.relation == "compared_with" and r.target == "ResNet")

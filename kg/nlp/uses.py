@@ -168,6 +168,7 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
     facts += _named_after(ents, proposed)
     if "Method" not in proposed.values():
         return facts
+    weak: list[Ent] = []
     for ent in ents:  # weaker: a method named where a method paper describes its own work
         sent = sentence(doc, ent.span.start)
         release = _sized_release(ent)  # a sized model in a method paper is run by it, wherever it is named
@@ -175,8 +176,33 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
                 and ent.name not in proposed and ent.name not in excluded and (release or own(sent))
                 and not _variant_of_proposed(ent.name, proposed) and not _prior_use(doc, ent.span.start)
                 and not _describes_baseline(doc, compare_starts, ent.span)):
-            facts.append(Fact("builds_on", ent, sent, ent.confidence * 0.6, "own sentence"))
+            weak.append(ent)
+    taken = {id(e) for e in weak}
+    for ent in list(weak):  # "LLMs, including OPT, BLOOM, GLM and MT-NLG": the new names of the list too
+        for mate in _list_mates(doc, ents, ent):
+            if (id(mate) not in taken and mate.type == "Method" and mate.name not in proposed
+                    and mate.name not in excluded and not _variant_of_proposed(mate.name, proposed)):
+                taken.add(id(mate))
+                weak.append(mate)
+    facts += [Fact("builds_on", e, sentence(doc, e.span.start), e.confidence * 0.6, "own sentence") for e in weak]
     return facts
+
+
+def _list_mates(doc: Doc, ents: list[Ent], ent: Ent) -> list[Ent]:
+    """The names joined to `ent` by "," / "and" / ", and", before and after it ("OPT, BLOOM, GLM")."""
+    ordered = ents  # sorted by start, as `entities` returns them
+    i = next(k for k, e in enumerate(ordered) if e is ent)
+    mates: list[Ent] = []
+    for step in (-1, 1):
+        k = i
+        while 0 <= k + step < len(ordered):
+            a, b = (ordered[k + step], ordered[k]) if step < 0 else (ordered[k], ordered[k + step])
+            glue = [t.lower_ for t in doc[a.span.end:b.span.start]]
+            if not glue or len(glue) > 2 or any(g not in (",", "and") for g in glue):
+                break
+            k += step
+            mates.append(ordered[k])
+    return mates
 
 
 def _sized_release(ent: Ent) -> bool:
