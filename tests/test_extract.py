@@ -438,6 +438,20 @@ def test_a_sized_release_of_a_listed_model_is_what_a_method_paper_runs(nlp):
     assert "DiT-XL" not in rel(rec, "builds_on")  # a baseline
 
 
+@pytest.mark.parametrize("sentence", [
+    "QuuxNet beats strong baselines (FooNet, BarNet) on ImageNet.",  # the bracket after a class is its list
+    "QuuxNet surpasses the performance of several systems, including FooNet and BarNet.",
+])
+def test_baselines_after_a_class_or_the_performance_of(nlp, sentence):
+    rec = run(nlp, "We propose QuuxNet, a new model. " + sentence)
+    assert rel(rec, "compared_with") == {"FooNet", "BarNet"}
+
+
+def test_an_acronym_bracket_after_a_class_is_no_list(nlp):
+    rec = run(nlp, "We propose QuuxNet. Leveraging large language models (LLMs) such as ChatGPT, QuuxNet labels data.")
+    assert "ChatGPT" in rel(rec, "builds_on")
+
+
 def test_new_names_listed_with_a_base_are_bases_too(nlp):
     rec = run(nlp, "We propose QuuxQuant. We quantize LLMs, including OPT, BLOOM, ZorbLM and BlorpGPT, with QuuxQuant.")
     assert {"OPT", "BLOOM", "ZorbLM", "BlorpGPT"} <= rel(rec, "builds_on")

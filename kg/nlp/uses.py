@@ -13,6 +13,7 @@ from functools import lru_cache
 from spacy.tokens import Doc, Span
 
 from kg.lexicon import load_gazetteer
+from kg.nlp import word_group
 from kg.nlp.namelexicon import load_lexicon
 from kg.nlp.relations import METHODS, Ent, Fact, own_sentences, same_name, sentence, starting_in
 from kg.nlp.shapes import core, letters
@@ -28,6 +29,7 @@ _PRIOR_WORDS = {"unlike", "existing", "conventional", "traditional", "prior", "p
 # A use cue this close after a comparison cue describes the baseline ("outperforms X trained using Y").
 _BASELINE_REACH = 8
 # A bracket opening with these words holds the list itself, not a note on the item before it.
+_CLASS_PLURALS = frozenset(word_group("class_plural"))  # ontology/patterns/word_groups.tsv
 _LIST_OPENERS = {"e.g.", "e.g", "eg", "i.e.", "i.e", "including", "such", "like", "namely"}
 # Cue labels whose targets are baselines; "improves" ones are also methods the work is applied to.
 _COMPARING = {"compared_with", "improves"}
@@ -117,8 +119,10 @@ def _outside_brackets(doc: Doc, start: int, end: int) -> list[int]:
     out, depth = [], 0
     toks = tokens(doc)
     for t in toks[start:end]:
-        if t.text == "(" and t.i + 1 < len(doc) and toks[t.i + 1].lower_ in _LIST_OPENERS and not depth:
-            continue  # "baselines (e.g., X and Y)": the list itself
+        if t.text == "(" and not depth and (t.i + 1 < len(doc) and toks[t.i + 1].lower_ in _LIST_OPENERS
+                                            or t.i > 0 and toks[t.i - 1].text in _CLASS_PLURALS
+                                            and _holds_list(toks, t.i)):
+            continue  # "baselines (e.g., X and Y)", "strong baselines (X, Y)": the list itself
         if t.text == "(":
             depth += 1
         elif t.text == ")" and depth:
@@ -126,6 +130,16 @@ def _outside_brackets(doc: Doc, start: int, end: int) -> list[int]:
         elif not depth:
             out.append(t.i)
     return out
+
+
+def _holds_list(toks: list, i: int) -> bool:  # type: ignore[type-arg]
+    """Does the bracket opening at token i hold a list ("(X, Y)"), not one item or an acronym ("(LLMs)")?"""
+    for t in toks[i + 1:i + 40]:
+        if t.text in ("(", ")"):
+            return False
+        if t.text == "," or t.lower_ == "and":
+            return True
+    return False
 
 
 def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[str]) -> list[Fact]:
