@@ -441,10 +441,17 @@ def test_a_sized_release_of_a_listed_model_is_what_a_method_paper_runs(nlp):
 @pytest.mark.parametrize("sentence", [
     "QuuxNet beats strong baselines (FooNet, BarNet) on ImageNet.",  # the bracket after a class is its list
     "QuuxNet surpasses the performance of several systems, including FooNet and BarNet.",
+    "We compare QuuxNet with FooNet and BarNet on ImageNet.",  # a split cue: "compare ... with"
+    "We compare our new quux model to FooNet and BarNet.",
 ])
 def test_baselines_after_a_class_or_the_performance_of(nlp, sentence):
     rec = run(nlp, "We propose QuuxNet, a new model. " + sentence)
     assert rel(rec, "compared_with") == {"FooNet", "BarNet"}
+
+
+def test_a_split_compare_cue_is_not_with_respect_to(nlp):
+    rec = run(nlp, "We propose QuuxNet, a new model. We compare QuuxNet with respect to FooNet's loss.")
+    assert "FooNet" not in rel(rec, "compared_with")
 
 
 def test_an_acronym_bracket_after_a_class_is_no_list(nlp):

@@ -16,7 +16,10 @@ from spacy.util import filter_spans
 from kg.nlp import read_table
 from kg.nlp.tokens import tokens
 
-_SIDES = ("after", "before", "next")
+_SIDES = ("after", "before", "next", "split")
+# A split cue ("compare ... with") allows this many tokens between its parts, none of them punctuation.
+_MAX_GAP = 8
+_GAP_STOPS = {",", ".", ";", ":", "(", ")"}
 
 
 class CueFinder:
@@ -27,18 +30,24 @@ class CueFinder:
     and `id_` = side ("after": the target follows the cue, "before": it
     precedes it, "next": it is named right after the cue and owns what follows,
     "improves QuuxLM's accuracy"). A token ending in "-based" ("KD-based") is a
-    "before" builds_on cue on itself.
+    "before" builds_on cue on itself. A phrase written with " ... " is split
+    ("compare ... with": "we compare QuuxNet with X"); its last word is the cue,
+    with side "after".
     """
 
     def __init__(self, nlp: Language, rows: Iterable[list[str]]) -> None:
         self.matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
         self.suffix_cues: list[tuple[str, str, str]] = []
+        self.split_cues: dict[str, list[tuple[str, str]]] = {}  # first word -> (relation, last word)
         for row in rows:
             if len(row) != 3 or row[1] not in _SIDES:
                 continue
             relation, side, phrase = row
             if phrase.startswith("-"):
                 self.suffix_cues.append((relation, side, phrase.lower()))
+            elif " ... " in phrase:
+                first, last = phrase.lower().split(" ... ")
+                self.split_cues.setdefault(first, []).append((relation, last))
             else:
                 self.matcher.add(f"{relation}\t{side}", [nlp.make_doc(phrase)])
 
@@ -53,8 +62,26 @@ class CueFinder:
             for relation, side, suffix in self.suffix_cues:
                 if low.endswith(suffix) and len(low) > len(suffix):
                     spans.append(Span(doc, token.i, token.i + 1, label=relation, span_id=side))
+            splits = self.split_cues.get(low, ())
+            for relation, last in splits:
+                end = _split_end(toks, token.i, last, {w for _, w in splits})
+                if end is not None:
+                    spans.append(Span(doc, end, end + 1, label=relation, span_id="after"))
         doc.spans["kg_cues"] = filter_spans(spans)
         return doc
+
+
+def _split_end(toks: list, i: int, last: str, lasts: set[str]) -> int | None:  # type: ignore[type-arg]
+    """Index of `last` a few words after token i, with no punctuation and no other last word
+    (`lasts`) between ("compare QuuxNet with"); None when it is not there, right after i, or
+    starts "with respect to"."""
+    for t in toks[i + 2:i + 2 + _MAX_GAP]:
+        if t.text in _GAP_STOPS or t.is_sent_start or t.lower_ in lasts and t.lower_ != last:
+            return None
+        if t.lower_ == last:
+            after = toks[t.i + 1].lower_ if t.i + 1 < len(toks) else ""
+            return None if after in ("respect", "regard") else t.i
+    return None
 
 
 @Language.factory("kg_cues", assigns=["doc.spans"])
