@@ -443,6 +443,8 @@ def test_a_sized_release_of_a_listed_model_is_what_a_method_paper_runs(nlp):
     "QuuxNet surpasses the performance of several systems, including FooNet and BarNet.",
     "We compare QuuxNet with FooNet and BarNet on ImageNet.",  # a split cue: "compare ... with"
     "We compare our new quux model to FooNet and BarNet.",
+    "FooNet and BarNet are consistently outperformed by QuuxNet.",  # passive: the subject list
+    "QuuxNet gives a 3% improvement in accuracy over FooNet and BarNet.",  # "improvement ... over"
 ])
 def test_baselines_after_a_class_or_the_performance_of(nlp, sentence):
     rec = run(nlp, "We propose QuuxNet, a new model. " + sentence)

@@ -29,6 +29,7 @@ _PRIOR_WORDS = {"unlike", "existing", "conventional", "traditional", "prior", "p
 # A use cue this close after a comparison cue describes the baseline ("outperforms X trained using Y").
 _BASELINE_REACH = 8
 # A bracket opening with these words holds the list itself, not a note on the item before it.
+_PASSIVE_AUX = {"is", "are", "was", "were", "be", "been", "being", "can", "could", "may", "might", "often"}
 _CLASS_PLURALS = frozenset(word_group("class_plural"))  # ontology/patterns/word_groups.tsv
 _LIST_OPENERS = {"e.g.", "e.g", "eg", "i.e.", "i.e", "including", "such", "like", "namely"}
 # Cue labels whose targets are baselines; "improves" ones are also methods the work is applied to.
@@ -47,10 +48,17 @@ def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
     cands = sorted(ents + _classes(doc, ents), key=lambda e: e.span.start)
     own = own_sentences(ents, proposed)
     for cue in doc.spans.get("kg_cues", []):
-        if cue.label_ not in _COMPARING or cue.id_ not in ("after", "next"):
+        if cue.label_ not in _COMPARING:
             continue
-        following = (_owners(doc, ents, cue, own) if cue.id_ == "next"
-                     else _following(doc, cands, cue, _BASELINE_END, 18))
+        if cue.id_ == "before":
+            # "X and Y are outperformed by QuuxNet"; "QuuxNet is outperformed by X only on ..."
+            following = _preceding(doc, cands, cue) + _following(doc, cands, cue, _BASELINE_END, 18)
+        elif cue.id_ == "next":
+            following = _owners(doc, ents, cue, own)
+        elif cue.id_ == "after":
+            following = _following(doc, cands, cue, _BASELINE_END, 18)
+        else:
+            continue
         for ent in following:
             if ent.span.text.lower().endswith(_CLASS_SUFFIXES):
                 continue
@@ -105,6 +113,24 @@ def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: in
         found.append(e)
         last = e.span.end
     return found
+
+
+def _preceding(doc: Doc, ents: list[Ent], cue: Span) -> list[Ent]:
+    """The subject list of a passive cue: "X, Y and Z are (consistently) outperformed by": the names
+    joined by "," / "and" that end right before the auxiliary and its adverbs."""
+    i = cue.start
+    while i > 0 and (doc[i - 1].lower_ in _PASSIVE_AUX or doc[i - 1].lower_.endswith("ly")):
+        i -= 1
+    if i == cue.start or i == 0:
+        return []  # no auxiliary: "methods outperformed by X" is a relative clause, its noun is a class
+    found: list[Ent] = []
+    for ent in reversed(starting_in(ents, max(0, i - 24), i)):
+        glue = [t.lower_ for t in doc[ent.span.end:i]]
+        if glue and (len(glue) > 2 or any(g not in (",", "and") for g in glue)):
+            break
+        found.append(ent)
+        i = ent.span.start
+    return found[::-1]
 
 
 def _next_start(starts: list[int], i: int, default: int) -> int:
