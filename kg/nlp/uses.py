@@ -28,9 +28,11 @@ _CLASS_SUFFIXES = ("-based", "-style", "-like")
 _PRIOR_WORDS = {"unlike", "existing", "conventional", "traditional", "prior", "previous", "standard", "classical"}
 # A use cue this close after a comparison cue describes the baseline ("outperforms X trained using Y").
 _BASELINE_REACH = 8
-# A bracket opening with these words holds the list itself, not a note on the item before it.
+# Words between the subject of a passive comparison and its cue ("X are often outperformed by").
 _PASSIVE_AUX = {"is", "are", "was", "were", "be", "been", "being", "can", "could", "may", "might", "often"}
+# A bracket after one of these plural class nouns holds its members ("strong baselines (X, Y)").
 _CLASS_PLURALS = frozenset(word_group("class_plural"))  # ontology/patterns/word_groups.tsv
+# A bracket opening with these words holds the list itself, not a note on the item before it.
 _LIST_OPENERS = {"e.g.", "e.g", "eg", "i.e.", "i.e", "including", "such", "like", "namely"}
 # Cue labels whose targets are baselines; "improves" ones are also methods the work is applied to.
 _COMPARING = {"compared_with", "improves"}
@@ -208,7 +210,7 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
     facts += _named_after(ents, proposed)
     if "Method" not in proposed.values():
         return facts
-    weak: list[Ent] = []
+    weak: list[tuple[Ent, str]] = []
     for ent in ents:  # weaker: a method named where a method paper describes its own work
         sent = sentence(doc, ent.span.start)
         release = _sized_release(ent)  # a sized model in a method paper is run by it, wherever it is named
@@ -216,21 +218,21 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
                 and ent.name not in proposed and ent.name not in excluded and (release or own(sent))
                 and not _variant_of_proposed(ent.name, proposed) and not _prior_use(doc, ent.span.start)
                 and not _describes_baseline(doc, compare_starts, ent.span)):
-            weak.append(ent)
-    taken = {id(e) for e in weak}
-    for ent in list(weak):  # "LLMs, including OPT, BLOOM, GLM and MT-NLG": the new names of the list too
+            weak.append((ent, "own sentence" if own(sent) else "sized release"))
+    taken = {id(e) for e, _ in weak}
+    for ent, _ in list(weak):  # "LLMs, including OPT, BLOOM, GLM and MT-NLG": the new names of the list too
         for mate in _list_mates(doc, ents, ent):
             if (id(mate) not in taken and mate.type == "Method" and mate.name not in proposed
                     and mate.name not in excluded and not _variant_of_proposed(mate.name, proposed)):
                 taken.add(id(mate))
-                weak.append(mate)
-    facts += [Fact("builds_on", e, sentence(doc, e.span.start), e.confidence * 0.6, "own sentence") for e in weak]
+                weak.append((mate, "listed with a base"))
+    facts += [Fact("builds_on", e, sentence(doc, e.span.start), e.confidence * 0.6, rule) for e, rule in weak]
     return facts
 
 
 def _list_mates(doc: Doc, ents: list[Ent], ent: Ent) -> list[Ent]:
     """The names joined to `ent` by "," / "and" / ", and", before and after it ("OPT, BLOOM, GLM")."""
-    ordered = ents  # sorted by start, as `entities` returns them
+    ordered = ents  # sorted by start (`entities`)
     i = next(k for k, e in enumerate(ordered) if e is ent)
     mates: list[Ent] = []
     for step in (-1, 1):
