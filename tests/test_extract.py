@@ -492,6 +492,14 @@ def test_a_defined_listed_acronym_is_the_listed_name_only_with_its_listed_long_f
     assert (listed in keys) if listed else keys == {None}
 
 
+def test_a_defined_measure_is_a_metric_and_a_proposed_one_keeps_its_short_name(nlp):
+    rec = run(nlp, "We report the quux blob error rate (QBER) of QuuxNet. QBER drops by half.")
+    assert "quux blob error rate" in rel(rec, "uses_metric")
+    assert {m.type for m in rec.mentions if m.name in ("QBER", "quux blob error rate")} == {"Metric"}
+    rec = run(nlp, "We propose the proximity-informed quux calibration error (PIQCE), a new measure.")
+    assert rel(rec, "proposes") == {"PIQCE"}
+
+
 def test_a_defined_class_of_listed_models_is_a_method_the_paper_does_not_propose(nlp):
     rec = run(nlp, "With the success of Vision Transformers (ViTs) in vision, there is interest in pruning them. "
                    "We introduce QuuxPrune, a novel token pruning strategy designed for ViTs in SSL.")

@@ -17,6 +17,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
 from kg.lexicon import load_gazetteer
+from kg.nlp import word_group
 from kg.nlp.tokens import tokens
 from kg.nlp.namelexicon import NameLexicon, load_lexicon
 from kg.nlp.phrases import is_modifier, metric_phrases, task_phrases
@@ -33,6 +34,8 @@ _SKIP_AFTER_NAMING = {"the", "a", "an", "as", '"', "'", "“", "‘"}
 _MAX_DEFINITIONS = 50
 _MODIFIER_SUFFIXES = ("-based", "-style", "-like", "-free", "-aware", "-guided", "-driven", "-powered", "-specific")
 _DATA_TYPES = ("Dataset", "Benchmark")
+# Head words that make a defined long form a measure ("Expected Calibration Error (ECE)").
+_METRIC_HEADS = frozenset(word_group("defined_metric_head"))  # ontology/patterns/word_groups.tsv
 _SAME_LONG_FORM = 0.8  # letter similarity above which two long forms of an acronym are one ("Estimate"/"Estimation")
 _SINGULAR_KINDS = {"method", "framework", "model", "algorithm", "approach", "technique", "architecture", "module"}
 
@@ -164,6 +167,8 @@ class NameFinder:
         mixed = any(c.islower() for c in short_core[1:])
         if head in self.lex.phrases.task_heads and not (title and mixed):
             return "Task", lower_first(long.text)
+        if head in _METRIC_HEADS and not named_as:
+            return "Metric", lower_first(long.text)  # "attack success rate (ASR)": a measure, not a method
         if short_core in self.lex.not_methods or short_core in self.lex.stop and not title:
             return "Generic", short.text  # "Natural Language Processing (NLP)": a field, whatever its case
         kind = self.lex.phrases.type_words.get(head)

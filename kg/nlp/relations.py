@@ -304,7 +304,8 @@ def _short_form(doc: Doc, ent: Ent) -> str | None:
 
 def _proposed_name(doc: Doc, ent: Ent) -> tuple[str, str]:
     name = ent.name
-    if ent.type == "Task" or (ent.source == "abbreviation" and ent.name == ent.span.text and len(ent.span) > 1):
+    if ent.type in ("Task", "Metric") or (ent.source == "abbreviation" and ent.name == ent.span.text
+                                          and len(ent.span) > 1):
         name = _short_form(doc, ent) or name
     return name, ent.type if ent.type in _DATA else "Method"
 
