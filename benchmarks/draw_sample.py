@@ -49,6 +49,8 @@ SAMPLES: dict[str, Sample] = {
     "dev8": Sample(26457513, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7")),
     "dev9": Sample(31622776, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
                                       "dev8")),
+    "dev10": Sample(33166247, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
+                                       "dev8", "dev9")),
 }
 
 
