@@ -27,6 +27,9 @@ _SPACED_SUFFIX = re.compile(r"^ (?:[vV]\d+(?:\.\d+)?|large|base|small|tiny|XL|xl
 _GLUED_SUFFIX = re.compile(r"^(?:\d+[a-zA-Z]?|[vV]\d+(?:\.\d+)?)$")
 
 
+_SIZE_TIMES = re.compile(r"(?<=\d)×(?=\d)")
+
+
 @lru_cache(maxsize=1 << 18)
 def norm(name: str) -> str:
     """The matching key of GUIDELINES.md: NFKD fold, lower-case, letters and digits only."""
@@ -43,6 +46,8 @@ def entity_key(name: str) -> str:
     """
     if _plural(name):
         name = name[:-1]
+    if "×" in name:
+        name = _SIZE_TIMES.sub("x", name)  # "Mixtral-8×7B" from LaTeX's \times is Mixtral-8x7B
     return norm(name.replace("+", "plus")) if "+" in name else norm(name)
 
 

@@ -47,6 +47,7 @@ _TOKEN = re.compile(
     r"|(?P<ligature>[\ufb00-\ufb06]))"
 )
 _MATH_DROP = re.compile(r"[\^_{}]")
+_LETTER_COMMANDS = {"L", "l", "o", "O", "i", "j", "ss", "aa", "AA", "ae", "AE", "oe", "OE"}
 _FONT_COMMANDS = {"mathcal", "mathbb", "mathbf", "mathrm", "mathit", "mathsf", "mathtt", "mathfrak", "mathscr",
                   "boldsymbol", "bm", "textbf", "textit", "textrm", "textsf", "texttt", "textsc", "emph", "rm", "bf",
                   "it", "sf", "tt", "sc", "cal", "bb", "left", "right", "big", "Big", "bigl", "bigr", "mbox", "hbox",
@@ -142,12 +143,21 @@ class CleanText:
 
 def clean_latex(raw: str) -> CleanText:
     """Remove LaTeX markup; `Foo$^2$Net` becomes `Foo2Net`, ``x'' becomes "x"."""
+    return _clean(raw, text=True)
+
+
+def _clean(raw: str, text: bool) -> CleanText:
+    """`clean_latex` of text (`text`), or of the inside of math, where spaces mean nothing."""
     chars: list[str] = []
     origin: list[int] = []
     pos = 0
     for m in _TOKEN.finditer(raw):
         _copy(raw, pos, m.start(), chars, origin)
+        before = len(chars)
         _replace(m, chars, origin)
+        if (text and m.lastgroup == "command" and len(chars) > before and m.group(0)[-1].isspace()
+                and m.group(0)[1:].strip() not in _LETTER_COMMANDS):  # "\L ojasiewicz": a letter of its word
+            _emit(" ", m.end() - 1, chars, origin)  # in text, "\name outperforms X" keeps its words apart
         pos = m.end()
     _copy(raw, pos, len(raw), chars, origin)
     return CleanText("".join(chars), tuple(origin))
@@ -195,7 +205,7 @@ def _replace(m: re.Match[str], chars: list[str], origin: list[int]) -> None:
 
 def _clean_part(raw: str, start: int, end: int, chars: list[str], origin: list[int]) -> None:
     """raw[start:end] cleaned in turn, its characters mapped back into raw."""
-    inner = clean_latex(raw[start:end])
+    inner = _clean(raw[start:end], text=False)
     chars.extend(inner.text)
     origin.extend(start + o for o in inner.origin)
 
@@ -203,7 +213,7 @@ def _clean_part(raw: str, start: int, end: int, chars: list[str], origin: list[i
 def _clean_math(m: re.Match[str], chars: list[str], origin: list[int]) -> None:
     """Inside $...$: recurse for commands, then drop ^ _ { } markers."""
     inner_start = m.start() + 1
-    inner = clean_latex(m.group(0)[1:-1])
+    inner = _clean(m.group(0)[1:-1], text=False)
     for ch, o in zip(inner.text, inner.origin):
         if not _MATH_DROP.match(ch):
             chars.append(ch)

@@ -461,6 +461,11 @@ def test_an_acronym_bracket_after_a_class_is_no_list(nlp):
     assert "ChatGPT" in rel(rec, "builds_on")
 
 
+def test_a_model_size_written_with_times_is_a_name(nlp):
+    rec = run(nlp, "We propose QuuxAlign. By training over base LLMs including Mixtral-8$\\times$7B, we obtain MLLMs.")
+    assert "Mixtral-8×7B" in rel(rec, "builds_on")
+
+
 def test_new_names_listed_with_a_base_are_bases_too(nlp):
     rec = run(nlp, "We propose QuuxQuant. We quantize LLMs, including OPT, BLOOM, ZorbLM and BlorpGPT, with QuuxQuant.")
     assert {"OPT", "BLOOM", "ZorbLM", "BlorpGPT"} <= rel(rec, "builds_on")

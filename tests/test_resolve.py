@@ -179,3 +179,9 @@ def test_a_name_written_in_latex_is_no_definition():
     b = rec("b", ("QX", "Method", None))
     res = resolve([a, b], ())
     assert res.key_for("a", "QX", "Method") == res.key_for("b", "QX", "Method") == "method/qx"
+
+
+def test_a_size_written_with_times_is_the_size_written_with_x():
+    from kg.resolve import entity_key
+    assert entity_key("Mixtral-8×7B") == entity_key("Mixtral-8x7B") == entity_key("mixtral 8x7b")
+    assert entity_key("Quux×Net") != entity_key("QuuxxNet")  # only between digits

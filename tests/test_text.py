@@ -64,3 +64,9 @@ def test_a_transposed_product_is_no_name():
     clean = clean_latex(abstract)
     rec = extract(build_nlp()(clean.text), Paper(id="t", abstract=abstract, source="t"), clean)
     assert {m.name for m in rec.mentions} == {"QuuxLR", "ZorbRank"}
+
+
+def test_a_macro_in_text_keeps_the_words_apart_but_not_in_maths():
+    assert clean_latex(r"\name outperforms BERT").text == "name outperforms BERT"
+    assert clean_latex(r"a rate $\log T$").text == "a rate logT"
+    assert clean_latex(r"Polyak-\L ojasiewicz").text == "Polyak-Lojasiewicz"  # a letter command

@@ -37,6 +37,9 @@ def is_title_word(text: str) -> bool:
     return all(p[1:].islower() or (len(p) == 1) or p.islower() for p in parts) and len(text) > 1
 
 
+_SIZE_TIMES = re.compile(r"(?<=\d)×(?=\d)")
+
+
 @lru_cache(maxsize=1 << 16)
 def is_coined(text: str, stop: frozenset[str]) -> bool:
     """A written shape only a name has: inner capitals, letters with digits, or an acronym."""
@@ -46,8 +49,8 @@ def is_coined(text: str, stop: frozenset[str]) -> bool:
         return False
     if name[-3:-2] in ("'", "’") and name[-2:].isdigit() and name[:-3] in stop:
         return False  # "AAAI'19": a venue and its year
-    if any(c in name for c in "()[]{}=<>+*^|\\$≤≥≠≈×∈⊤"):
-        return False  # maths, not a name: "O(N", "x^2", "UV⊤"
+    if any(c in _SIZE_TIMES.sub("x", name) for c in "()[]{}=<>+*^|\\$≤≥≠≈×∈⊤"):
+        return False  # maths, not a name: "O(N", "x^2", "UV⊤"; but "Mix-8×7B" is a size
     if name[-1] in "-/" or name[0] in "-/":
         return False  # "LiDAR- and camera-based", "-fold": a piece of a compound
     if name[0] in "~≈" and _QUANTITY.fullmatch(name[1:]):
