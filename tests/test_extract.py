@@ -445,6 +445,7 @@ def test_a_sized_release_of_a_listed_model_is_what_a_method_paper_runs(nlp):
     "We compare our new quux model to FooNet and BarNet.",
     "FooNet and BarNet are consistently outperformed by QuuxNet.",  # passive: the subject list
     "QuuxNet gives a 3% improvement in accuracy over FooNet and BarNet.",  # "improvement ... over"
+    "QuuxNet outperforms all prior distillation and pruning techniques, such as FooNet and BarNet.",  # a class, then its list
 ])
 def test_baselines_after_a_class_or_the_performance_of(nlp, sentence):
     rec = run(nlp, "We propose QuuxNet, a new model. " + sentence)

@@ -110,7 +110,8 @@ def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: in
     for e in starting_in(ents, cue.end, stop):
         if e.span.start not in kept:
             continue  # "(Quux et al.)", "(73.0%)": a note on the item before
-        if bisect_left(outside, e.span.start) - bisect_left(outside, last) > (6 if not found else 5):
+        limit = (6 if not found else 5) + (4 if _opens_list(toks, last, e.span.start) else 0)
+        if bisect_left(outside, e.span.start) - bisect_left(outside, last) > limit:
             break
         found.append(e)
         last = e.span.end
@@ -133,6 +134,12 @@ def _preceding(doc: Doc, ents: list[Ent], cue: Span) -> list[Ent]:
         found.append(ent)
         i = ent.span.start
     return found[::-1]
+
+
+def _opens_list(toks: list, start: int, end: int) -> bool:  # type: ignore[type-arg]
+    """Does a list opener stand between two tokens ("techniques, such as X")? Then the names
+    after it are the members of the class the cue compared with, a few words further on."""
+    return any(t.lower_ in _LIST_OPENERS for t in toks[start:end])
 
 
 def _next_start(starts: list[int], i: int, default: int) -> int:
