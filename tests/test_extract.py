@@ -105,10 +105,11 @@ def test_title_prefix_names_the_proposal(nlp):
     assert rel(rec, "proposes") == {"ZorbReasoner"}
 
 
-def test_baseline_list_stops_at_description_and_skips_classes(nlp):
+def test_baseline_list_stops_at_description_and_names_the_base_of_a_class(nlp):
     rec = run(nlp, "We propose FooNet. FooNet outperforms networks trained using gradient descent, "
                    "and is competitive with predictions by BarFormer. It also beats existing CLIP-based solutions.")
-    assert rel(rec, "compared_with") == {"BarFormer"}
+    # "CLIP-based solutions" are measured against as CLIP (as the annotators of the samples read it)
+    assert rel(rec, "compared_with") == {"BarFormer", "CLIP"}
 
 
 def test_variant_of_proposal_is_not_built_on(nlp):

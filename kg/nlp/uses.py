@@ -22,7 +22,8 @@ from kg.nlp.tokens import tokens
 _COMPARE_STOP = {";", "while", "whereas", "but", "which", "although", "where", "when", "because", "since", "thus"}
 # After a baseline, these words start its description ("X trained using Y", "X on Z"), not more baselines.
 _BASELINE_END = _COMPARE_STOP | {"using", "trained", "via", "on", "in", "at", "that", "who"}
-# "-based", "-style": a glued known name modifies a class ("GCN-based solutions"), not a named baseline.
+# "-based", "-style": a glued known name modifies a class ("GCN-based solutions"). Compared against,
+# the class names its base as the baseline; used in background, it is no base of the paper.
 _CLASS_SUFFIXES = ("-based", "-style", "-like")
 # Words before a "-based" use that put it in prior work ("unlike conventional RNN-based approaches").
 _PRIOR_WORDS = {"unlike", "existing", "conventional", "traditional", "prior", "previous", "standard", "classical"}
@@ -62,8 +63,6 @@ def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
         else:
             continue
         for ent in following:
-            if ent.span.text.lower().endswith(_CLASS_SUFFIXES):
-                continue
             if ent.type in METHODS and ent.type != "Unknown" and ent.name not in proposed:
                 facts.append(Fact("compared_with", ent, sentence(doc, cue.start), min(1.0, ent.confidence + 0.05),
                                   f"{cue.label_.replace('_', ' ')} cue"))
