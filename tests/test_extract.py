@@ -514,6 +514,17 @@ def test_a_defined_class_of_listed_models_is_a_method_the_paper_does_not_propose
     assert rel(rec, "proposes") == {"QuuxPrune"}
 
 
+@pytest.mark.parametrize("abstract, proposed", [
+    ("We introduce quux conditioning using Blob-wise Linear Zorbing (BLZ) layers.", set()),  # a use
+    ("We design a quux approach via Zorb Blob Estimation (ZBE) to distill noise.", set()),
+    # a use word inside a long form, or before the new thing, does not end the search
+    ("We call this problem quux adaptation using privileged blobs (QAUPB).", {"QAUPB"}),
+    ("We introduce an approach using a novel Zorb Conformer architecture.", {"Zorb Conformer"}),
+])
+def test_a_use_word_ends_the_proposal_search(nlp, abstract, proposed):
+    assert rel(run(nlp, abstract), "proposes") == proposed
+
+
 def test_a_new_thing_designed_for_a_name_does_not_propose_that_name(nlp):
     rec = run(nlp, "We develop an architecture designed for scalability: the Quux Scaled Attention Potential (QSAP). "
                    "We also design a module designed for BlobNet backbones.")

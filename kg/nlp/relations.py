@@ -21,7 +21,9 @@ from kg.nlp.tokens import tokens
 _PROPOSABLE = {"Method", "Dataset", "Benchmark", "Unknown"}
 METHODS = {"Method", "Unknown"}
 _DATA = {"Dataset", "Benchmark"}
-_PROPOSE_STOP = {";", "that", "which", "whose", "where", "to", "while", "but", "on"}
+# Use words end the search too ("we introduce quux conditioning using FiLM layers"), unless `_stop_passed`.
+_USE_STOPS = {"using", "via", "leveraging", "utilizing", "employing"}
+_PROPOSE_STOP = {";", "that", "which", "whose", "where", "to", "while", "but", "on"} | _USE_STOPS
 _NOVEL = {"novel", "new"}
 _USE_LIKE = {"incorporate"}  # proposal cues that also mean "use": the name must be new
 _NAMING_WORDS = {"called", "named", "termed", "dubbed", "coined", "call", "name", "dub", "term"}
@@ -215,7 +217,8 @@ def _is_noun_use(cue: Span) -> bool:
 def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
     toks = tokens(doc)
     sent_end = min(sentence(doc, cue.start).end, cue.end + 16)
-    stop = next((t.i for t in toks[cue.end:sent_end] if t.lower_ in _PROPOSE_STOP or _purpose(toks, t.i)), sent_end)
+    stop = next((t.i for t in toks[cue.end:sent_end]
+                 if t.lower_ in _PROPOSE_STOP and not _stop_passed(doc, toks, t.i) or _purpose(toks, t.i)), sent_end)
     if cue[0].lower_ not in _NAMING_WORDS and any(t.lower_ in _NAMING_WORDS for t in toks[cue.end:stop]):
         return None  # "we propose a framework of quux GNNs, called QGIB": the naming cue gives the name
     for ent in starting_in(ents, cue.end, stop):
@@ -230,6 +233,17 @@ def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
         if (ent.type in _PROPOSABLE and (ent.type != "Unknown" or len(ent.span) > 1)) or _titled_task(doc, ent):
             return ent
     return None
+
+
+def _stop_passed(doc: Doc, toks: list[Token], i: int) -> bool:
+    """A use word that does not end the proposal: inside a long form ("learning using privileged
+    information (LUPI)") or before the new thing ("an approach using a novel Quux Conformer")."""
+    if toks[i].lower_ not in _USE_STOPS:
+        return False
+    if any(long.start <= i < long.end for long, _ in doc._.kg_abbreviations or []):
+        return True
+    following = [t.lower_ for t in toks[i + 1:i + 3]]
+    return bool(_NOVEL & set(following))
 
 
 def _defines_a_term(doc: Doc, cue: Span) -> bool:
