@@ -463,6 +463,11 @@ def test_an_acronym_bracket_after_a_class_is_no_list(nlp):
     assert "ChatGPT" in rel(rec, "builds_on")
 
 
+def test_a_listed_model_with_a_glued_size_is_that_release(nlp):
+    rec = run(nlp, "We propose QuuxAlign. In evaluations on Llama 3-8B and Qwen 2.5-7B-Instruct, QuuxAlign wins.")
+    assert {"Llama 3-8B", "Qwen 2.5-7B-Instruct"} <= rel(rec, "builds_on")
+
+
 def test_a_model_size_written_with_times_is_a_name(nlp):
     rec = run(nlp, "We propose QuuxAlign. By training over base LLMs including Mixtral-8$\\times$7B, we obtain MLLMs.")
     assert "Mixtral-8×7B" in rel(rec, "builds_on")

@@ -17,6 +17,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
 from kg.lexicon import GazetteerEntry, load_gazetteer
+from kg.nlp.namelexicon import load_lexicon
 from kg.nlp.shapes import sibling_suffix
 from kg.nlp.tokens import tokens
 
@@ -165,9 +166,22 @@ def is_glued(span: Span) -> bool:
         nxt = doc[span.end]
         if nxt.text == "/" and span.end + 1 < len(doc) and sibling_suffix(span[-1], doc[span.end + 1]):
             return False  # "CIFAR-10/100": the name, then a sibling's number
+        if nxt.text == "-" and span.label_ == "Method" and sized_after(doc, span.end):
+            return False  # "Llama 3-8B": the listed model and its size (the name finder joins them)
         if nxt.text[0].isalnum() or (nxt.text[0] in "-/_" and (len(nxt) > 1 or not nxt.whitespace_)):
             return True
     return False
+
+
+def sized_after(doc: Doc, end: int) -> bool:
+    """Is doc[end:end + 2] a glued "-" and a parameter count ("-8B", "-7B-Instruct";
+    `name_extensions.txt`)?"""
+    sizes = load_lexicon().name_extensions
+    if not (end + 1 < len(doc) and doc[end].text == "-" and not doc[end].whitespace_ and sizes is not None):
+        return False
+    text = doc[end + 1].text
+    size = sizes.match(text)  # "8B", or "7B-Instruct": a size and a release tag
+    return size is not None and (size.end() == len(text) or text[size.end()] == "-")
 
 
 @Language.factory("kg_gazetteer", assigns=["doc.spans"])

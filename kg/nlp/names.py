@@ -19,6 +19,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.lexicon import load_gazetteer
 from kg.nlp import word_group
 from kg.nlp.tokens import tokens
+from kg.nlp.gazetteer import sized_after
 from kg.nlp.namelexicon import NameLexicon, load_lexicon
 from kg.nlp.phrases import is_modifier, metric_phrases, task_phrases
 from kg.nlp.techniques import technique_spans
@@ -90,8 +91,10 @@ class NameFinder:
     def _known(self, doc: Doc, span: Span) -> Span:
         """A listed name as a candidate; a listed model written with its version or size
         ("Stable Diffusion 2.1", "Claude 3.5", "Pythia 6.9B") is that version, a name of its own."""
-        if span.label_ == "Method" and not span.text[-1].isdigit():
-            end = _extended_end(doc, span.end, self.lex.version_extensions)
+        if span.label_ == "Method":
+            end = span.end if span.text[-1].isdigit() else _extended_end(doc, span.end, self.lex.version_extensions)
+            if sized_after(doc, end):
+                end = _glued_end(doc, end + 2)  # "Llama 3-8B", "Qwen 2.5-7B-Instruct": the size is glued on
             if end > span.end:
                 return self._tag(doc[span.start:end], "Method", doc[span.start:end].text, "gazetteer")
         return self._tag(span, span.label_, _known_name(span), "gazetteer")
