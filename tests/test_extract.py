@@ -468,6 +468,13 @@ def test_a_listed_model_with_a_glued_size_is_that_release(nlp):
     assert {"Llama 3-8B", "Qwen 2.5-7B-Instruct"} <= rel(rec, "builds_on")
 
 
+def test_a_coined_name_with_a_size_word_is_a_model(nlp):
+    rec = run(nlp, "We propose QuuxPrune. We prune the baseline BERT-large model and RoBERTa-base with QuuxPrune.")
+    assert {"BERT-large", "RoBERTa-base"} <= rel(rec, "builds_on")
+    rec = run(nlp, "We propose QuuxPrune, unlike KD-based pruning.")
+    assert "KD-based" not in rel(rec, "builds_on") | rel(rec, "proposes")
+
+
 def test_a_model_size_written_with_times_is_a_name(nlp):
     rec = run(nlp, "We propose QuuxAlign. By training over base LLMs including Mixtral-8$\\times$7B, we obtain MLLMs.")
     assert "Mixtral-8×7B" in rel(rec, "builds_on")

@@ -175,13 +175,16 @@ def is_glued(span: Span) -> bool:
 
 def sized_after(doc: Doc, end: int) -> bool:
     """Is doc[end:end + 2] a glued "-" and a parameter count ("-8B", "-7B-Instruct";
-    `name_extensions.txt`)?"""
+    `name_extensions.txt`) or a size word ("-base", "-XL"; `size_tags.txt`)?"""
     sizes = load_lexicon().name_extensions
     if not (end + 1 < len(doc) and doc[end].text == "-" and not doc[end].whitespace_ and sizes is not None):
         return False
     text = doc[end + 1].text
     size = sizes.match(text)  # "8B", or "7B-Instruct": a size and a release tag
-    return size is not None and (size.end() == len(text) or text[size.end()] == "-")
+    if size is not None and (size.end() == len(text) or text[size.end()] == "-"):
+        return True
+    tags = load_lexicon().size_tags  # "BERT-base", "ViT-L": a size word (`size_tags.txt`)
+    return tags is not None and tags.fullmatch("-" + text) is not None
 
 
 @Language.factory("kg_gazetteer", assigns=["doc.spans"])

@@ -11,8 +11,12 @@ from functools import lru_cache
 
 from spacy.tokens import Token
 
+from kg.nlp import word_group
+
 # A number with a unit glued on is a quantity, not a name: 3D, 8B, 96k, 54ms.
 _QUANTITY = re.compile(r"\d+(?:[.,]\d+)?(?:[kKmMbBtTxXdD]|ms|st|nd|rd|th|GB|MB|TB|h|s|px|K)?")
+# The size of a release after a coined name: "BERT-base", "RoBERTa-large" are models.
+_SIZE_WORDS = frozenset(word_group("size_word"))  # ontology/patterns/word_groups.tsv
 _LOWER_SUFFIXES = ("based", "style", "like", "free", "aware", "level", "wise", "specific", "shot")
 
 
@@ -62,7 +66,7 @@ def is_coined(text: str, stop: frozenset[str]) -> bool:
     parts = name.split("-")
     last = parts[-1]
     if len(parts) > 1 and (last.islower() and last.isalpha() or last in _LOWER_SUFFIXES):
-        return False  # KD-based, KL-divergence
+        return last in _SIZE_WORDS and is_coined("-".join(parts[:-1]), stop)  # KD-based, KL-divergence; BERT-base
     if len(parts) > 1 and all(is_title_word(p) or p.islower() for p in parts if p):
         return False  # Shape-Aware, Chain-of-Thought: Title words, not coined
     if any(p in stop for p in parts) and all(p in stop or p.islower() for p in parts):
