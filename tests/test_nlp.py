@@ -194,6 +194,12 @@ def test_verbs_do_not_enter_task_phrases(nlp):
     assert "quux restoration" in names
 
 
+def test_one_head_word_listed_after_a_metric_is_a_metric(nlp):
+    doc = nlp("QuuxNet is the best in terms of accuracy and speed. The model and speed are fine.")
+    metrics = [s.text for s in doc.spans["kg_entities"] if s.label_ == "Metric"]
+    assert metrics == ["accuracy", "speed"]  # the second "speed" follows no metric
+
+
 def test_metric_phrase_needs_a_reported_value(nlp):
     doc = nlp("It may help decrease the zorbing error. We reach 3.1 zorbing error on Quux.")
     metrics = [s for s in doc.spans["kg_entities"] if s.label_ == "Metric"]

@@ -197,6 +197,7 @@ def metric_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
     """Metric names: head-word phrases, items after "metrics including", numbers' measures."""
     toks = tokens(doc)
     shapes = lex.metric_shapes
+    ends = {s.end for s in doc.spans.get("kg_gazetteer", []) if s.label_ == "Metric"}  # "accuracy and speed"
     for token in toks:
         text = token.text
         low = text.lower()
@@ -210,7 +211,9 @@ def metric_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
             continue
         start = grow_left(doc, token.i, lex)
         after_number = token.i > 0 and (toks[token.i - 1].text == "%" or toks[token.i - 1].like_num)
-        if start == token.i and not (low in _SINGLE_METRICS or after_number):
+        listed_after = (token.i >= 2 and toks[token.i - 1].lower_ in ("and", "or", ",")
+                        and token.i - 1 in ends)  # one head word listed after a metric is one too
+        if start == token.i and not (low in _SINGLE_METRICS or after_number or listed_after):
             continue
         if low == "time" and start < token.i and not _timed(toks[token.i - 1]):
             continue
@@ -218,6 +221,7 @@ def metric_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
         if not _reported(doc, start, token.i, lex.report_cues):
             continue
         if span.text.lower() not in lex.generic:
+            ends.add(span.end)
             yield span
         yield from _coordinated_modifier(doc, start, token, lex)
 
