@@ -53,7 +53,8 @@ def is_coined(text: str, stop: frozenset[str]) -> bool:
         return False
     if name[-3:-2] in ("'", "’") and name[-2:].isdigit() and name[:-3] in stop:
         return False  # "AAAI'19": a venue and its year
-    if any(c in _SIZE_TIMES.sub("x", name) for c in "()[]{}=<>+*^|\\$≤≥≠≈×∈⊤"):
+    probe = _SIZE_TIMES.sub("x", name) if "×" in name else name
+    if any(c in probe for c in "()[]{}=<>+*^|\\$≤≥≠≈×∈⊤"):
         return False  # maths, not a name: "O(N", "x^2", "UV⊤"; but "Mix-8×7B" is a size
     if name[-1] in "-/" or name[0] in "-/":
         return False  # "LiDAR- and camera-based", "-fold": a piece of a compound
