@@ -16,6 +16,7 @@ from urllib.parse import quote
 
 from kg.lexicon import GazetteerEntry, load_gazetteer, word_group
 from kg.model import Entity, PaperRecord, Resolution
+from kg.text import size_times_as_x
 
 #: entity type -> resolution group (Benchmarks and Datasets share one namespace).
 GROUP = {"Method": "method", "Dataset": "dataset", "Benchmark": "dataset", "Task": "task", "Metric": "metric"}
@@ -25,9 +26,6 @@ _SPACED_SUFFIX = re.compile(r"^ (?:[vV]\d+(?:\.\d+)?|large|base|small|tiny|XL|xl
 # Glued to the base, only a number or a version marks a variant ("ResNet50", "GATv2"), or one capital
 # after a lower-case letter ("AdamW"): "MCA", "GATE" and "VCC" are other acronyms, not MC, GAT or VC.
 _GLUED_SUFFIX = re.compile(r"^(?:\d+[a-zA-Z]?|[vV]\d+(?:\.\d+)?)$")
-
-
-_SIZE_TIMES = re.compile(r"(?<=\d)×(?=\d)")
 
 
 @lru_cache(maxsize=1 << 18)
@@ -46,8 +44,7 @@ def entity_key(name: str) -> str:
     """
     if _plural(name):
         name = name[:-1]
-    if "×" in name:
-        name = _SIZE_TIMES.sub("x", name)  # "Mixtral-8×7B" from LaTeX's \times is Mixtral-8x7B
+    name = size_times_as_x(name)  # "Mixtral-8×7B" from LaTeX's \times is Mixtral-8x7B
     return norm(name.replace("+", "plus")) if "+" in name else norm(name)
 
 

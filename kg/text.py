@@ -141,6 +141,14 @@ class CleanText:
         return o_start, max(o_start, o_end)
 
 
+_SIZE_TIMES = re.compile(r"(?<=\d)×(?=\d)")
+
+
+def size_times_as_x(name: str) -> str:
+    """"Mixtral-8×7B" (LaTeX's \\times between digits) as the usual spelling "Mixtral-8x7B"."""
+    return _SIZE_TIMES.sub("x", name) if "×" in name else name
+
+
 def clean_latex(raw: str) -> CleanText:
     """Remove LaTeX markup; `Foo$^2$Net` becomes `Foo2Net`, ``x'' becomes "x"."""
     return _clean(raw, text=True)

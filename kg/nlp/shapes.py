@@ -12,6 +12,7 @@ from functools import lru_cache
 from spacy.tokens import Token
 
 from kg.nlp import word_group
+from kg.text import size_times_as_x
 
 # A number with a unit glued on is a quantity, not a name: 3D, 8B, 96k, 54ms.
 _QUANTITY = re.compile(r"\d+(?:[.,]\d+)?(?:[kKmMbBtTxXdD]|ms|st|nd|rd|th|GB|MB|TB|h|s|px|K)?")
@@ -41,9 +42,6 @@ def is_title_word(text: str) -> bool:
     return all(p[1:].islower() or (len(p) == 1) or p.islower() for p in parts) and len(text) > 1
 
 
-_SIZE_TIMES = re.compile(r"(?<=\d)×(?=\d)")
-
-
 @lru_cache(maxsize=1 << 16)
 def is_coined(text: str, stop: frozenset[str]) -> bool:
     """A written shape only a name has: inner capitals, letters with digits, or an acronym."""
@@ -53,8 +51,7 @@ def is_coined(text: str, stop: frozenset[str]) -> bool:
         return False
     if name[-3:-2] in ("'", "’") and name[-2:].isdigit() and name[:-3] in stop:
         return False  # "AAAI'19": a venue and its year
-    probe = _SIZE_TIMES.sub("x", name) if "×" in name else name
-    if any(c in probe for c in "()[]{}=<>+*^|\\$≤≥≠≈×∈⊤"):
+    if any(c in size_times_as_x(name) for c in "()[]{}=<>+*^|\\$≤≥≠≈×∈⊤"):
         return False  # maths, not a name: "O(N", "x^2", "UV⊤"; but "Mix-8×7B" is a size
     if name[-1] in "-/" or name[0] in "-/":
         return False  # "LiDAR- and camera-based", "-fold": a piece of a compound

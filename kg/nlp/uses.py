@@ -238,18 +238,17 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
 
 def _list_mates(doc: Doc, ents: list[Ent], ent: Ent) -> list[Ent]:
     """The names joined to `ent` by "," / "and" / ", and", before and after it ("OPT, BLOOM, GLM")."""
-    ordered = ents  # sorted by start (`entities`)
-    i = next(k for k, e in enumerate(ordered) if e is ent)
+    i = next(k for k, e in enumerate(ents) if e is ent)  # ents are sorted by start (`entities`)
     mates: list[Ent] = []
     for step in (-1, 1):
         k = i
-        while 0 <= k + step < len(ordered):
-            a, b = (ordered[k + step], ordered[k]) if step < 0 else (ordered[k], ordered[k + step])
+        while 0 <= k + step < len(ents):
+            a, b = (ents[k + step], ents[k]) if step < 0 else (ents[k], ents[k + step])
             glue = [t.lower_ for t in doc[a.span.end:b.span.start]]
             if not glue or len(glue) > 2 or any(g not in (",", "and") for g in glue):
                 break
             k += step
-            mates.append(ordered[k])
+            mates.append(ents[k])
     return mates
 
 
