@@ -194,6 +194,14 @@ def test_verbs_do_not_enter_task_phrases(nlp):
     assert "quux restoration" in names
 
 
+def test_evaluative_words_and_verbs_do_not_start_a_task(nlp):
+    doc = nlp("This enables successful unsupervised domain adaptation. We conduct blob node classification. "
+              "It needs further training, utilizing quux topic modeling.")
+    names = {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Task"}
+    assert {"unsupervised domain adaptation", "blob node classification", "quux topic modeling"} <= names
+    assert not any(n.startswith(("successful", "conduct", "further", "utilizing")) for n in names)
+
+
 def test_one_head_word_listed_after_a_metric_is_a_metric(nlp):
     doc = nlp("QuuxNet is the best in terms of accuracy and speed. The model and speed are fine.")
     metrics = [s.text for s in doc.spans["kg_entities"] if s.label_ == "Metric"]
