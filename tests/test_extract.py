@@ -99,6 +99,12 @@ def test_naming_and_passive_cues_propose_without_first_person(nlp):
     assert {"ZQS", "QuuxGen"} <= rel(rec, "proposes")
 
 
+def test_namely_after_a_proposal_cue_gives_the_name(nlp):
+    rec = run(nlp, "We propose a multi-teacher knowledge distillation framework, namely $\\textit{FedZorb}$, to learn. "
+                   "We evaluate two baselines, namely QuuxA and QuuxB.")
+    assert rel(rec, "proposes") == {"FedZorb"}  # not the phrase before it, and not the named baselines
+
+
 def test_title_prefix_names_the_proposal(nlp):
     rec = run_titled(nlp, "The data are used to train ZorbReasoner with two tuning stages.",
                      "ZorbReasoner: Reasoning about Zorbs")

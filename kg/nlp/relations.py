@@ -219,9 +219,13 @@ def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
     sent_end = min(sentence(doc, cue.start).end, cue.end + 16)
     stop = next((t.i for t in toks[cue.end:sent_end]
                  if t.lower_ in _PROPOSE_STOP and not _stop_passed(doc, toks, t.i) or _purpose(toks, t.i)), sent_end)
-    if cue[0].lower_ not in _NAMING_WORDS and any(t.lower_ in _NAMING_WORDS for t in toks[cue.end:stop]):
-        return None  # "we propose a framework of quux GNNs, called QGIB": the naming cue gives the name
-    for ent in starting_in(ents, cue.end, stop):
+    start = cue.end
+    naming = next((t for t in toks[cue.end:stop] if t.lower_ in _NAMING_WORDS or t.lower_ == "namely"), None)
+    if cue[0].lower_ not in _NAMING_WORDS and naming is not None:
+        if naming.lower_ != "namely":
+            return None  # "we propose a framework of quux GNNs, called QGIB": the naming cue gives the name
+        start = naming.i + 1  # "we propose a quux framework, namely QuuxNet": no cue of its own, the name follows
+    for ent in starting_in(ents, start, stop):
         if _designed_for(toks, ent.span.start):
             continue  # "a quux strategy designed for ViTs": what the new thing is for, not the new thing
         if _listed(ent) and ent.span.start == cue.end and _described(doc, ent.span.end):
