@@ -105,6 +105,20 @@ def test_namely_after_a_proposal_cue_gives_the_name(nlp):
     assert rel(rec, "proposes") == {"FedZorb"}  # not the phrase before it, and not the named baselines
 
 
+def test_an_appositive_after_a_short_form_introduces_the_name(nlp):
+    rec = run(nlp, "Our method has two parts: Zorb Half-Space Gradient (ZHSG): a novel optimizer. "
+                   "We also release Quux-to-Blobs (Q2B), a new dataset of blobs.")
+    assert {"ZHSG", "Q2B"} <= rel(rec, "proposes")
+    assert "Q2B" in {r.target for r in rec.relations if r.relation == "mentions" and r.target_type == "Dataset"}
+
+
+def test_an_appositive_of_a_family_or_an_aside_proposes_nothing(nlp):
+    rec = run(nlp, "Zorb Flow Networks (ZFlowNets), a new family of samplers, have shown promise. "
+                   "Zorbo (Evolved Quux Momentum), a new optimizer found by search, works well. "
+                   "We measure conditional quux information (CQI), a new training method called QuuxMin is proposed.")
+    assert not {"ZFlowNets", "Evolved Quux Momentum", "CQI"} & rel(rec, "proposes")
+
+
 def test_title_prefix_names_the_proposal(nlp):
     rec = run_titled(nlp, "The data are used to train ZorbReasoner with two tuning stages.",
                      "ZorbReasoner: Reasoning about Zorbs")

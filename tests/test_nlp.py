@@ -42,6 +42,10 @@ def test_sentencizer_keeps_abbreviations_and_splits_missing_space():
     ]
 
 
+def test_a_closing_bracket_and_colon_are_two_tokens(nlp):
+    assert [t.text for t in nlp.make_doc("Zorb Gradient (ZG): a novel optimizer :)")][4:7] == [")", ":", "a"]
+
+
 def test_a_sentence_glued_after_a_capital_is_split(nlp):
     doc = nlp("This comes from the layers in QuuxT.In this paper, we fix it. The U.S.A. and Node.js stay.")
     texts = [t.text for t in doc]

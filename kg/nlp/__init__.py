@@ -71,6 +71,13 @@ def keep_name_tokens(nlp: Language) -> None:
     suffixes = [rule for rule in nlp.Defaults.suffixes if not rule.startswith(_UNIT_SUFFIX)]
     suffixes.append(_CAPITAL_STOP)
     nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
+    nlp.tokenizer.rules = {text: rule for text, rule in nlp.tokenizer.rules.items() if not _is_bracket_emoticon(text)}
+
+
+def _is_bracket_emoticon(text: str) -> bool:
+    """"):", ":)", "(;": spaCy keeps these emoticons whole, but in an abstract "Quux Blob (QB): a
+    novel optimizer" the bracket closes a short form and the colon opens a description."""
+    return any(c in "()[]" for c in text) and all(c in "()[]:;=-" for c in text)
 
 
 def build_nlp(model: str | None = None) -> Language:

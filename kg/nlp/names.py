@@ -166,6 +166,9 @@ class NameFinder:
                 return span.label_, name
         if named_as in _DATA_TYPES:
             return self.lex.phrases.type_words[short.doc[after].lower_], short.text  # "(MCR) benchmark"
+        described = self.typer.apposition(short.doc, short)
+        if named_as is None and described in _DATA_TYPES and not self._of_before_kind(short.doc, after):
+            return described, short.text  # "Quux to Blob (Q2B), a new dataset" ("(QRL), a plethora of benchmarks": no)
         head = _long_form_head(words)
         mixed = any(c.islower() for c in short_core[1:])
         if head in self.lex.phrases.task_heads and not (title and mixed):
@@ -178,6 +181,15 @@ class NameFinder:
         if kind in ("Method", "Dataset", "Benchmark"):
             return kind, short.text
         return ("Method" if title or mixed else "Unknown"), short.text
+
+    def _of_before_kind(self, doc: Doc, i: int) -> bool:
+        """"a plethora of benchmark environments": the kind word names what the name has many of."""
+        for token in doc[i:i + 8]:
+            if token.lower_ in self.lex.phrases.type_words:
+                return False
+            if token.lower_ == "of":
+                return True
+        return False
 
     def _is_generic(self, text: str) -> bool:
         return text.lower() in self.lex.generic

@@ -12,12 +12,15 @@ import re
 
 from spacy.tokens import Doc, Span
 
+from kg.nlp import word_group
 from kg.nlp.phrases import is_value
+from kg.nlp.tokens import after_short_form
 
 _LIST_GLUE = {",", "and", "or", "as", "well", "the"}
 _LEFT_GLUE = {",", "such", "as", "including", "like", "e.g.", "(", ":", "namely", "i.e."}
 _APPOSITION_STOP = {"that", "which", "to", "who", "where", ";", "(", ".", ":", "with", "for", "by"}
 _RETYPABLE = {"shape", "title", "named"}
+_COLLECTIVE = frozenset(word_group("collective_kind"))  # ontology/patterns/word_groups.tsv
 _DATA_TYPES = ("Dataset", "Benchmark")
 
 
@@ -67,7 +70,7 @@ class NameTyper:
         if known:
             return known[0]
         return (self._right_word(doc, members[-1]) or self._left_word(doc, members[0])
-                or (self._apposition(doc, members[0]) if len(members) == 1 else None)
+                or (self.apposition(doc, members[0]) if len(members) == 1 else None)
                 or self._evaluation(doc, members[0]))
 
     def _evaluation(self, doc: Doc, first: Span) -> str | None:
@@ -98,13 +101,15 @@ class NameTyper:
         type_ = self.type_words.get(doc[i].lower_) if i >= 0 else None
         return type_ if type_ in _DATA_TYPES else None
 
-    def _apposition(self, doc: Doc, span: Span) -> str | None:
-        i = span.end
-        if i + 1 >= len(doc) or doc[i].text != "," or doc[i + 1].lower_ not in ("a", "an", "the", "our"):
+    def apposition(self, doc: Doc, span: Span) -> str | None:
+        """The kind an appositive gives the name: "X, a new benchmark", "Quux Blob (QB): a novel dataset"."""
+        i = after_short_form(doc, span.end)  # "Quux Blob (QB): a novel benchmark"
+        if i + 1 >= len(doc) or doc[i].text not in (",", ":") or doc[i + 1].lower_ not in ("a", "an", "the", "our"):
             return None
         for j in range(i + 2, min(len(doc), i + 14)):
             word = doc[j].lower_
-            if word in self.type_words and not (j + 1 < len(doc) and doc[j + 1].lower_ == "of"):
+            if word in self.type_words and not (j + 1 < len(doc) and doc[j + 1].lower_ == "of" and (
+                    word in _COLLECTIVE or self.type_words[word] not in _DATA_TYPES)):
                 return self.type_words[word]  # "a suite of quux models": the head after "of" decides
             if word in _APPOSITION_STOP or doc[j].is_sent_start:
                 return None

@@ -16,7 +16,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp import read_lines, read_table, word_group
 from kg.nlp.shapes import core, letters
-from kg.nlp.tokens import tokens
+from kg.nlp.tokens import after_short_form, tokens
 
 _PROPOSABLE = {"Method", "Dataset", "Benchmark", "Unknown"}
 METHODS = {"Method", "Unknown"}
@@ -25,6 +25,7 @@ _DATA = {"Dataset", "Benchmark"}
 _USE_STOPS = {"using", "via", "leveraging", "utilizing", "employing"}
 _PROPOSE_STOP = {";", "that", "which", "whose", "where", "to", "while", "but", "on"} | _USE_STOPS
 _NOVEL = {"novel", "new"}
+_NOVEL_FAMILY = frozenset(word_group("novel_family"))  # ontology/patterns/word_groups.tsv
 _USE_LIKE = {"incorporate"}  # proposal cues that also mean "use": the name must be new
 _NAMING_WORDS = {"called", "named", "termed", "dubbed", "coined", "call", "name", "dub", "term"}
 _SOURCE_CONFIDENCE = {"gazetteer": 0.9, "abbreviation": 0.8, "named": 0.75, "technique": 0.6, "shape": 0.6, "title": 0.5,
@@ -329,11 +330,17 @@ def _proposed_name(doc: Doc, ent: Ent) -> tuple[str, str]:
 
 
 def _called_novel(doc: Doc, span: Span) -> bool:
-    """"X, a novel framework" / "X is a new benchmark": an appositive that introduces X."""
-    i = span.end
-    words = [t.lower_ for t in doc[i:min(len(doc), i + 4)]]
-    return (len(words) >= 3 and words[0] in (",", "is") and words[1] in ("a", "an")
-            and any(w in _NOVEL for w in words[2:]))
+    """"X, a novel framework" / "X is a new benchmark" / "Quux Blob (QB): a novel optimizer": an
+    appositive that introduces X (after its short form in brackets, if any)."""
+    if span.start > 1 and doc[span.start - 1].text == "(" and not doc[span.start - 2].text.islower() and not any(
+            short.start == span.start for _long, short in doc._.kg_abbreviations or []):
+        return False  # "Quux (Blob Sign Momentum), a new optimizer": an aside on the name before it
+    i = after_short_form(doc, span.end)
+    words = [t.lower_ for t in doc[i:min(len(doc), i + 8)]]
+    return (len(words) >= 3 and words[0] in (",", "is", ":") and words[1] in ("a", "an")
+            and any(w in _NOVEL for w in words[2:4]) and not _NOVEL_FAMILY & set(words[3:5])
+            and not _NAMING_WORDS & set(words))  # "in terms of X (XI), a new method called Y": Y is new
+
 
 
 def _ours(doc: Doc, span: Span) -> bool:

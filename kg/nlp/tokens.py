@@ -24,3 +24,13 @@ def tokens(doc: Doc) -> list[Token]:
 def release(doc: Doc) -> None:
     """Drop the cached list (it refers back to the Doc)."""
     doc.user_data.pop(_KEY, None)
+
+
+def after_short_form(doc: Doc, i: int) -> int:
+    """The index after "(QB)" when a bracketed short form starts at i, or after ")" when i closes
+    one: "Quux Blob (QB): a novel optimizer" describes the name before the brackets."""
+    if i < len(doc) and doc[i].text == ")":
+        return i + 1
+    if i + 2 < len(doc) and doc[i].text == "(" and doc[i + 2].text == ")":
+        return i + 3
+    return i
