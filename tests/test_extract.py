@@ -119,6 +119,17 @@ def test_an_appositive_of_a_family_or_an_aside_proposes_nothing(nlp):
     assert not {"ZFlowNets", "Evolved Quux Momentum", "CQI"} & rel(rec, "proposes")
 
 
+def test_a_name_after_our_kind_word_is_proposed(nlp):
+    rec = run(nlp, "Our two-stage approach ZorbFit consists of two steps. Our method ResNet is run on CIFAR-10.")
+    assert rel(rec, "proposes") == {"ZorbFit"}  # a listed name after "our method" is used, not proposed
+
+
+def test_split_competitive_and_comparable_cues(nlp):
+    rec = run(nlp, "We propose ZorbNet. It shows competitive performance with strong methods such as QuuxZero. "
+                   "It reaches comparable accuracy to BlobNet. It gives competitive results with only 10% of the data.")
+    assert rel(rec, "compared_with") == {"QuuxZero", "BlobNet"}
+
+
 def test_title_prefix_names_the_proposal(nlp):
     rec = run_titled(nlp, "The data are used to train ZorbReasoner with two tuning stages.",
                      "ZorbReasoner: Reasoning about Zorbs")

@@ -351,7 +351,7 @@ def _ours(doc: Doc, span: Span) -> bool:
     before = [t.lower_ for t in toks[max(0, span.start - 2):span.start]]
     if after[:2] == [",", "our"] and not _opening_phrase(toks, span.start):
         return True
-    if _our_kind_before(toks, span):
+    if _our_kind_before(toks, span) or _named_after_our_kind(toks, span.start):
         return True
     own = before[-1:] == ["our"] or (before[:1] == ["our"] and before[-1] in _OWN_ADJECTIVES)
     if not (own or before == ["the", "proposed"]):  # abstracts say "the proposed QO model" of their own work
@@ -383,6 +383,17 @@ def _our_kind_before(toks, span: Span) -> bool:
     while i > 0 and start - 3 - i < 2 and toks[i].lower_ in _OWN_ADJECTIVES:
         i -= 1
     return toks[i].lower_ == "our"
+
+
+def _named_after_our_kind(toks: list[Token], start: int) -> bool:
+    """"Our two-stage approach QuuxFit consists of ...": the name right after "our (words) <kind>"."""
+    if start < 2 or toks[start - 1].lower_ not in _type_words():
+        return False
+    i = start - 2
+    while i >= 0 and start - 2 - i < 3 and toks[i].lower_ != "our" and toks[i].text.islower() \
+            and toks[i].text.replace("-", "").isalpha():
+        i -= 1
+    return i >= 0 and toks[i].lower_ == "our"
 
 
 def _another_name(doc: Doc, naming: int) -> bool:
