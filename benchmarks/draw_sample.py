@@ -51,6 +51,8 @@ SAMPLES: dict[str, Sample] = {
                                       "dev8")),
     "dev10": Sample(33166247, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
                                        "dev8", "dev9")),
+    "dev11": Sample(34641016, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
+                                       "dev8", "dev9", "dev10")),
 }
 
 
