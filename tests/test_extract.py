@@ -130,6 +130,11 @@ def test_split_competitive_and_comparable_cues(nlp):
     assert rel(rec, "compared_with") == {"QuuxZero", "BlobNet"}
 
 
+def test_enumerated_proposals_are_coordinated(nlp):
+    rec = run(nlp, "We propose two ideas: (i) Prompt Zorbing and (ii) Attention Quuxing to fix it.")
+    assert rel(rec, "proposes") == {"Prompt Zorbing", "Attention Quuxing"}
+
+
 def test_title_prefix_names_the_proposal(nlp):
     rec = run_titled(nlp, "The data are used to train ZorbReasoner with two tuning stages.",
                      "ZorbReasoner: Reasoning about Zorbs")

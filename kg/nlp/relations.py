@@ -8,6 +8,8 @@ type of an entity decides which relations it can take part in.
 
 from __future__ import annotations
 
+import re
+
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
@@ -294,12 +296,30 @@ def _described(doc: Doc, i: int) -> bool:
     return words[:1] == [":"] or words in ([",", "a"], [",", "an"])
 
 
+_ENUMERATION = re.compile(r"(?:[ivx]+|[0-9]|[a-h])")
+
+
+def _without_markers(glue: list[str]) -> list[str]:
+    """", and (ii)" -> [",", "and"]: enumeration markers "(ii)", "(2)", "b)" are no words of a list."""
+    out: list[str] = []
+    i = 0
+    while i < len(glue):
+        if glue[i] == "(" and i + 2 < len(glue) and glue[i + 2] == ")" and _ENUMERATION.fullmatch(glue[i + 1]):
+            i += 3
+        elif i + 1 < len(glue) and glue[i + 1] == ")" and _ENUMERATION.fullmatch(glue[i]):
+            i += 2
+        else:
+            out.append(glue[i])
+            i += 1
+    return out
+
+
 def _coordinated(doc: Doc, ents: list[Ent], first: Ent) -> list[Ent]:
     """"two techniques, Quux Refresh and Clipped BLOB": names joined to the proposed one by "," / "and"."""
     out: list[Ent] = []
     last = first
     for ent in starting_in(ents, first.span.end, min(len(doc), first.span.end + 24)):
-        glue = [t.lower_ for t in doc[last.span.end:ent.span.start]]
+        glue = _without_markers([t.lower_ for t in doc[last.span.end:ent.span.start]])
         if not glue or any(g not in (",", "and") for g in glue) or len(glue) > 2:
             break
         if _listed(ent) or ent.type not in _PROPOSABLE or ent.type == "Unknown" and len(ent.span) == 1:
