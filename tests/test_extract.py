@@ -135,6 +135,20 @@ def test_enumerated_proposals_are_coordinated(nlp):
     assert rel(rec, "proposes") == {"Prompt Zorbing", "Attention Quuxing"}
 
 
+def test_a_lower_case_long_form_with_a_method_head_is_a_method(nlp):
+    rec = run(nlp, "We train with natural zorb descent (NZD) and a cross-encoder (CE). We study prediction sets (PS).")
+    methods = {r.target for r in rec.relations if r.relation == "mentions" and r.target_type == "Method"}
+    assert {"NZD", "CE"} <= methods and "PS" not in methods
+
+
+def test_a_name_used_before_the_cue_is_not_proposed(nlp):
+    rec = run(nlp, "The quality of zorb augmentation (ZA) functions matters. We propose to learn the mapping as a "
+                   "function of ZA. We also propose a new quux method, Generalizable Quux Learning (GQL).")
+    assert rel(rec, "proposes") == {"GQL"}
+    rec = run(nlp, "Zorb models (ZMs) are popular. We propose a method of equipping ZMs with the QuuxLM model.")
+    assert not rel(rec, "proposes")
+
+
 def test_title_prefix_names_the_proposal(nlp):
     rec = run_titled(nlp, "The data are used to train ZorbReasoner with two tuning stages.",
                      "ZorbReasoner: Reasoning about Zorbs")

@@ -177,9 +177,9 @@ class NameFinder:
             return "Metric", lower_first(long.text)  # "attack success rate (ASR)": a measure, not a method
         if short_core in self.lex.not_methods or short_core in self.lex.stop and not title:
             return "Generic", short.text  # "Natural Language Processing (NLP)": a field, whatever its case
-        kind = self.lex.phrases.type_words.get(head)
+        kind = self._long_form_kind(long) or self.lex.phrases.type_words.get(head.rsplit("-", 1)[-1])
         if kind in ("Method", "Dataset", "Benchmark"):
-            return kind, short.text
+            return kind, short.text  # "natural gradient descent (NGD)", "cross-encoder (CE)"
         return ("Method" if title or mixed else "Unknown"), short.text
 
     def _of_before_kind(self, doc: Doc, i: int) -> bool:

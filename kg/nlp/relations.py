@@ -228,6 +228,7 @@ def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
         if naming.lower_ != "namely":
             return None  # "we propose a framework of quux GNNs, called QGIB": the naming cue gives the name
         start = naming.i + 1  # "we propose a quux framework, namely QuuxNet": no cue of its own, the name follows
+    used_end = None  # end of a name the abstract used before the cue ("a quux framework of USED ...")
     for ent in starting_in(ents, start, stop):
         if _designed_for(toks, ent.span.start):
             continue  # "a quux strategy designed for ViTs": what the new thing is for, not the new thing
@@ -235,11 +236,25 @@ def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
             return ent  # "we introduce QuuxVA: Large Quux ..., a model": a known name introduced by its own paper
         if _listed(ent) or (cue[0].lower_ in _USE_LIKE and _seen_before(ents, ent, cue.start)):
             continue
+        if ent.span.start > cue.end + 1 and any(e.name == ent.name and e.span.end <= cue.start for e in ents):
+            used_end = ent.span.end
+            continue  # "... data augmentation (DA) ... We propose to learn X as a function of DA": used, not new
         if _kind_word_after(doc, ent) and _known_before(doc, ents, ent, cue.start):
             continue  # "QO methods are popular. We propose a manifold-based QO method": a kind of a known thing
         if (ent.type in _PROPOSABLE and (ent.type != "Unknown" or len(ent.span) > 1)) or _titled_task(doc, ent):
+            if used_end is not None and not _fresh(toks, ent):
+                return None  # "a method of equipping USED with the QuuxLM model": the new thing has no name
             return ent
     return None
+
+
+def _fresh(toks: list[Token], ent: Ent) -> bool:
+    """Is the name presented as new: defined as an acronym here, or right after "novel/new", a kind
+    word or a colon ("a novel USED approach using a novel Quux Conformer", "framework QuuxFormer")?"""
+    before = [t.lower_ for t in toks[max(0, ent.span.start - 2):ent.span.start]]
+    return (ent.source == "abbreviation" or bool(_NOVEL & set(before))
+            or bool(before) and (before[-1] == ":" or before[-1] in _type_words())
+            or before[-1:] == [","] and before[0] in _type_words())  # "a new QO method, Quux Net (QN)"
 
 
 def _stop_passed(doc: Doc, toks: list[Token], i: int) -> bool:
