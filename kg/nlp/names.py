@@ -138,7 +138,8 @@ class NameFinder:
         """What the head word of a long form says the name is: "Grouped Query Attention" a Method,
         "Quux Reasoning Benchmark" a Benchmark; None when the head says nothing."""
         head = _long_form_head([t for t in long if not t.is_punct])
-        if head in self.lex.method_heads:
+        one = head[:-1] if head.endswith("s") and not head.endswith("ss") else head  # "graph rewirings"
+        if head in self.lex.method_heads or one in self.lex.method_heads:
             return "Method"
         kind = self.lex.phrases.type_words.get(head)
         return kind if kind in ("Method", *_DATA_TYPES) else None
