@@ -37,7 +37,8 @@ def extract(doc: Doc, paper: Paper, clean: CleanText) -> PaperRecord:
         paper=paper,
         mentions=tuple(_mention(e, paper, clean) for e in ents),
         relations=tuple(_relations(facts, ents, paper, clean)),
-        results=tuple(_results(doc, ents, proposed, paper, clean)),
+        results=tuple(_results(doc, ents, proposed, paper, clean,
+                               {f.ent.span.start for f in facts if f.relation == "compared_with"})),
         aliases=tuple(_aliases(doc, ents, paper, clean)),
         code_url=code_url(paper.abstract),
     )
@@ -153,17 +154,31 @@ def _evidence(abstract: str, start: int, end: int) -> Evidence:
     return Evidence(abstract[start:end].strip(), start, end)
 
 
-def _results(doc: Doc, ents: list[Ent], proposed: dict[str, str], paper: Paper, clean: CleanText) -> list[Result]:
+def _results(doc: Doc, ents: list[Ent], proposed: dict[str, str], paper: Paper, clean: CleanText,
+             compared_at: set[int]) -> list[Result]:
+    """The reported values, each with its method, metric, dataset and baseline when stated.
+
+    `compared_at` holds the starts of the mentions a comparison cue names as baselines."""
     out = []
     values = list(doc.spans.get("kg_results", []))
     compare_cues = [c for c in doc.spans.get("kg_cues", []) if c.label_ == "compared_with"]
     evidences: dict[int, Evidence] = {}
     own = set(proposed)
+    previous: tuple[int, str | None] = (-1, None)  # (sentence start, method) of the value before
     for span in values:
         sent = sentence(doc, span.start)
         lo, hi = max(sent.start, span.start - _NEAR), min(sent.end, span.end + _NEAR)
         near = starting_in(ents, lo, hi)
         owner = _bracketed_owner(span, near, own) or _compared_value_owner(span, near, own, compare_cues)
+        baseline, compared_names = ((None, set()) if owner
+                                    else _baseline(span, near, own, compare_cues, values, hi, compared_at))
+        candidates = [e for e in near if e.name not in compared_names]
+        method = owner or _pick(candidates, span, {"Method"}, prefer_names=own, after=False)
+        if method is None and previous[0] == sent.start:
+            method = previous[1]  # "X gains +9.36%, +4.3% and +7.92%": the sentence's values share their owner
+        elif method is None and baseline is not None:
+            method = _only_method(proposed)  # "It is 5x faster than X": the paper's method
+        previous = (sent.start, method)
         out.append(Result(
             value_text=span.text,
             value=span._.kg_value,
@@ -171,12 +186,18 @@ def _results(doc: Doc, ents: list[Ent], proposed: dict[str, str], paper: Paper, 
             evidence=evidences[sent.start] if sent.start in evidences
             else evidences.setdefault(sent.start, evidence(sent, paper, clean)),
             confidence=0.6 if near else 0.4,
-            method=owner or _pick(near, span, {"Method"}, prefer_names=own, after=False),
+            method=method,
             metric=_pick(near, span, {"Metric"}, after=True),
             dataset=_pick(near, span, {"Dataset", "Benchmark"}, after=True, next_value=_next_value(values, span, hi)),
-            baseline=None if owner else _baseline(span, near, own, compare_cues, values, hi),
+            baseline=baseline,
         ))
     return out
+
+
+def _only_method(proposed: dict[str, str]) -> str | None:
+    """"It is 5x faster than X": a value with no method near it in a paper that proposes one method is its."""
+    methods = [name for name, type_ in proposed.items() if type_ == "Method"]
+    return methods[0] if len(methods) == 1 else None
 
 
 def _pick(near: list[Ent], value: Span, types: set[str], *, after: bool,
@@ -226,19 +247,41 @@ def _others_method(ent: Ent | None, proposed: set[str]) -> str | None:
 
 
 def _baseline(value: Span, near: list[Ent], proposed: set[str], cues: list[Span],
-              values: list[Span], hi: int) -> str | None:
-    """A compared method stated with the value ("5x faster than X")."""
+              values: list[Span], hi: int, compared_at: set[int]) -> tuple[str | None, set[str]]:
+    """A compared method stated with the value ("5x faster than X", "outperforms X by 3.2%"), and
+    the names of all the methods that cue compares with (none of them owns the value)."""
     cue = next((c for c in _span_window(cues, value.start, hi)), None)
     if cue is None:
-        return None
+        return _baseline_before(value, near, cues, values, compared_at)
     methods = [e for e in near if e.type == "Method" and e.name not in proposed and e.span.start >= cue.end]
     if not methods:
-        return None
+        return None, set()
+    if any(e.type == "Method" and e.name not in proposed and e.name != methods[0].name
+           and value.end <= e.span.start and cue.start - 1 <= e.span.end <= cue.start for e in near):
+        return None, set()  # "80% accuracy, while BlobNet outperforms X": the cue has a subject of its own
     values = _span_window(values, max(cue.start - _NEAR, 0), cue.start)
     sent = sentence(value.doc, value.start)
     if len(values) == len(methods) > 1 and any(t.lower_ == "respectively" for t in sent):
-        return methods[[r.start for r in values].index(value.start)].name  # "15x, 46x ... than A, B, respectively"
-    return methods[0].name
+        return methods[[r.start for r in values].index(value.start)].name, set()  # "15x, 46x ... than A, B, respectively"
+    return methods[0].name, set()
+
+
+def _baseline_before(value: Span, near: list[Ent], cues: list[Span], values: list[Span],
+                     compared_at: set[int]) -> tuple[str | None, set[str]]:
+    """"QuuxNet outperforms X by 3.2%", "improvements over X, including on Y (+9.36%)": the method
+    named after the last comparison cue of the sentence before the value, and before the value."""
+    sent = sentence(value.doc, value.start)
+    cue = next((c for c in reversed(_span_window(cues, sent.start, value.start))), None)
+    if cue is None:
+        return None, set()
+    methods = [e for e in near if e.span.start in compared_at and cue.end <= e.span.start and e.span.end <= value.start]
+    if not methods:
+        return None, set()
+    names = {e.name for e in methods}
+    after = _span_window(values, cue.end, sent.end)
+    if len(after) == len(methods) > 1 and any(t.lower_ == "respectively" for t in sent):
+        return methods[[r.start for r in after].index(value.start)].name, names  # "beats A and B by 2% and 3%, respectively"
+    return methods[0].name, names
 
 
 def _next_value(values: list[Span], value: Span, end: int) -> int:

@@ -471,6 +471,20 @@ def test_results_name_the_owner_data_and_baseline_of_each_value(nlp):
     assert by_value["50.1%"].method == "TheoremYak"
 
 
+def test_a_value_after_a_comparison_is_relative_to_its_baseline(nlp):
+    rec = run(nlp, "We propose QuuxNet. QuuxNet outperforms BlobNet by 3.2% accuracy on ImageNet. QuuxNet shows "
+                   "improvements over previous SOTA, ZorbNet, including on zero-shot classification (+9.36%) and "
+                   "retrieval (+4.3%). It beats YakNet and FooNet by 2% and 3%, respectively. It is 5x faster than "
+                   "BarNet. Our model reaches 80% accuracy, while GazNet outperforms TarNet with 70%.")
+    got = {r.value_text: (r.method, r.baseline) for r in rec.results}
+    assert got["3.2%"] == ("QuuxNet", "BlobNet")
+    assert got["+9.36%"] == got["+4.3%"] == ("QuuxNet", "ZorbNet")
+    assert (got["2%"], got["3%"]) == (("QuuxNet", "YakNet"), ("QuuxNet", "FooNet"))
+    assert got["5x"] == ("QuuxNet", "BarNet")  # the one method the paper proposes
+    assert got["80%"][1] is None  # the later cue has a subject of its own
+    assert got["70%"] == ("GazNet", "TarNet")
+
+
 def test_own_sentence_bases_are_known_or_sized_models(nlp):
     # a new name seen only by its shape in the paper's own sentence is mostly its own part: no base
     rec = run(nlp, "We propose QuuxAdapt. Our QuuxAdapt with the ZorbFormer head trains in one pass.")
