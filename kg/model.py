@@ -93,6 +93,7 @@ class Result:
     metric: str | None = None
     dataset: str | None = None
     baseline: str | None = None
+    task: str | None = None  # the task the value is reported on ("zero-shot classification (+9.36%)")
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,8 @@ from kg.graph import derive_method_edges
 from kg.text import absolute_url
 from kg.vocab import CLASSES, KG, PREFIXES, PROPERTY_RELATIONS, RELATION_PROPERTIES, RES, SCHEMA
 
-_RESULT_LINKS = {"method": KG.forMethod, "metric": KG.onMetric, "dataset": KG.onDataset, "baseline": KG.relativeTo}
+_RESULT_LINKS = {"method": KG.forMethod, "metric": KG.onMetric, "dataset": KG.onDataset, "baseline": KG.relativeTo,
+                 "task": KG.onTask}
 _ENTITY_CLASSES = ("Method", "Dataset", "Benchmark", "Task", "Metric")
 
 

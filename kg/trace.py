@@ -79,10 +79,11 @@ class Score:
     method: str | None = None
     baseline: str | None = None
     evidence: str | None = None
+    task: str | None = None
 
     def text(self) -> str:
-        """`metric value` (as written) and `on dataset` when known, e.g. `accuracy 81.2% on ImageNet`."""
-        where = f" on {self.dataset}" if self.dataset else ""
+        """`metric value` (as written) and `on dataset` (or task) when known, e.g. `accuracy 81.2% on ImageNet`."""
+        where = f" on {self.dataset or self.task}" if self.dataset or self.task else ""
         return f"{self.metric + ' ' if self.metric else ''}{self.value_text}{where}"
 
 
@@ -233,9 +234,9 @@ def scores(G: nx.MultiDiGraph, pid: str) -> list[Score]:
         d = G.nodes[r]
         if k != "has_result" or d.get("kind") != "Result":
             continue
-        labels = {a: label_of(G, d[a]) if d.get(a) else None for a in ("metric", "dataset", "method", "baseline")}
+        labels = {a: label_of(G, d[a]) if d.get(a) else None for a in ("metric", "dataset", "method", "baseline", "task")}
         out.append(Score(pid, labels["metric"], d.get("value"), d.get("value_text") or "", d.get("unit"),
-                         labels["dataset"], labels["method"], labels["baseline"], d.get("evidence")))
+                         labels["dataset"], labels["method"], labels["baseline"], d.get("evidence"), labels["task"]))
     return out
 
 

@@ -173,7 +173,7 @@ def _node_record(key: str, d: dict, degree: int) -> dict[str, Any]:
                    source=d.get("source"))
     elif kind == "Result":
         rec.update(name=d.get("value_text") or str(key), label=_short(d.get("value_text") or "result", 16),
-                   **{f: d.get(f) for f in ("paper", "method", "metric", "dataset", "baseline", "value_text",
+                   **{f: d.get(f) for f in ("paper", "method", "metric", "dataset", "baseline", "task", "value_text",
                                             "evidence", "confidence")})
     else:
         label = d.get("label") or str(key)

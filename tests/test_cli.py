@@ -142,12 +142,13 @@ def test_seed_results_carry_method_metric_and_baseline(seed_build):
     """The results the extraction issue names: "+9.36% zero-shot classification over Uni3D",
     "20 FPS", "5x decoding", "78.8% linear ... accuracy"."""
     kg, _out = seed_build
-    rows = kg.sparql("""SELECT ?t ?method ?metric ?base WHERE {
+    rows = kg.sparql("""SELECT ?t ?method ?metric ?base ?task WHERE {
         ?p kg:hasResult ?r . ?r kg:valueText ?t ; kg:forMethod ?m . ?m rdfs:label ?method .
         OPTIONAL { ?r kg:onMetric ?x . ?x rdfs:label ?metric }
-        OPTIONAL { ?r kg:relativeTo ?b . ?b rdfs:label ?base } }""").rows
+        OPTIONAL { ?r kg:relativeTo ?b . ?b rdfs:label ?base }
+        OPTIONAL { ?r kg:onTask ?k . ?k rdfs:label ?task } }""").rows
     got = {str(row[0]): tuple(None if v is None else str(v) for v in row[1:]) for row in rows}
-    assert got["+9.36%"] == ("UniGS", None, "Uni3D")
+    assert got["+9.36%"] == ("UniGS", None, "Uni3D", "zero-shot classification")
     assert got["20 FPS"][:2] == ("StreamV2V", "FPS")
     assert got["5×"][0] == "MagicPIG"
     assert got["78.8%"][0] == "HVP" and "accuracy" in got["78.8%"][1]

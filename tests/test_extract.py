@@ -478,6 +478,7 @@ def test_a_value_after_a_comparison_is_relative_to_its_baseline(nlp):
                    "BarNet. Our model reaches 80% accuracy, while GazNet outperforms TarNet with 70%.")
     got = {r.value_text: (r.method, r.baseline) for r in rec.results}
     assert got["3.2%"] == ("QuuxNet", "BlobNet")
+    assert {r.value_text: r.task for r in rec.results}["+9.36%"] == "zero-shot classification"
     assert got["+9.36%"] == got["+4.3%"] == ("QuuxNet", "ZorbNet")
     assert (got["2%"], got["3%"]) == (("QuuxNet", "YakNet"), ("QuuxNet", "FooNet"))
     assert got["5x"] == ("QuuxNet", "BarNet")  # the one method the paper proposes

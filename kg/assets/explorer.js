@@ -338,7 +338,8 @@
                  row("Year", n.year), row("Venue", n.venue), row("Facts", plural((outE.get(n.id) || []).length, "extracted relation")));
     } else if (n.kind === "Result") {
       add(box, row("Method", n.method && nameOf(n.method)), row("Metric", n.metric && nameOf(n.metric)),
-                 row("Dataset", n.dataset && nameOf(n.dataset)), row("Relative to", n.baseline && nameOf(n.baseline)));
+                 row("Dataset", n.dataset && nameOf(n.dataset)), row("Task", n.task && nameOf(n.task)),
+                 row("Relative to", n.baseline && nameOf(n.baseline)));
       if (n.evidence) box.append(el("div", "kg-quote", n.evidence));
     } else {
       add(box, row("Also known as", (n.aliases || []).slice(0, 10).join(", ")), row("Variant of", n.variant_of && nameOf(n.variant_of)));
@@ -439,7 +440,7 @@
     } else if (n.kind === "Result") {
       parts.push(meta("Value", n.value_text), meta("Confidence", n.confidence), n.evidence ? el("div", "kg-quote", n.evidence) : null);
       [["Paper", n.paper && "paper:" + n.paper], ["Method", n.method], ["Metric", n.metric], ["Dataset", n.dataset],
-       ["Relative to", n.baseline]].forEach(function (r) { if (r[1]) parts.push(el("h3", null, r[0]), el("div", "kg-items", chip(r[1]))); });
+       ["Task", n.task], ["Relative to", n.baseline]].forEach(function (r) { if (r[1]) parts.push(el("h3", null, r[0]), el("div", "kg-items", chip(r[1]))); });
     } else {
       parts.push(meta("Also known as", (n.aliases || []).join(", ")), meta("Key", n.id));
       (n.same_as || []).forEach(function (iri) { parts.push(link("Same as", iri)); });
