@@ -99,7 +99,26 @@ def resolve(records: Iterable[PaperRecord], gazetteer: Iterable[GazetteerEntry] 
             anode = (node[0], entity_key(alias))
             if anode in uf.parent:
                 uf.union(node, anode)
-    return _build(names, own, uf, surfaces, types, shorts, gaz)
+    res = _build(names, own, uf, surfaces, types, shorts, gaz)
+    _add_written_plurals(res, records)
+    return res
+
+
+def _add_written_plurals(res: Resolution, records: list[PaperRecord]) -> None:
+    """"Transformers", "U-Nets": a name written in the plural in an abstract is an alias of its entity,
+    so a search (or a gold list) that writes it so finds the entity."""
+    extra: dict[str, set[str]] = defaultdict(set)
+    for rec in records:
+        for m in rec.mentions:
+            written = rec.paper.abstract[m.start:m.end]
+            if written.lower() in (m.name.lower() + "s", m.name.lower() + "es"):
+                key = res.key_for(rec.paper.id, m.name, m.type)
+                if key:
+                    extra[key].add(written)
+    for key, forms in extra.items():
+        ent = res.entities[key]
+        aliases = (set(ent.aliases) | forms) - {ent.label}
+        res.entities[key] = Entity(ent.key, ent.type, ent.label, tuple(sorted(aliases)), ent.variant_of, ent.same_as)
 
 
 def _definitions(records: list[PaperRecord]) -> Iterable[tuple[str, str, str, str]]:

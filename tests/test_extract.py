@@ -314,11 +314,13 @@ def test_a_contrast_with_our_method_proposes_nothing(nlp):
     assert "BlobBoost" not in rel(rec, "proposes")
 
 
-def test_a_known_method_class_compared_against_is_a_baseline(nlp):
+def test_a_known_method_named_in_the_plural_is_that_method(nlp):
+    # The seed gold lists "deep transformers" as Transformer and "Convolutional Networks" as a method,
+    # and so do the later samples' annotators: a plural architecture name is a mention of it.
     rec = run(nlp, "We propose QuuxNets. In experiments, QuuxNets achieve superior performance compared to "
                    "classical U-Nets in image segmentation.")
-    assert "U-Nets" in rel(rec, "compared_with")
-    assert not {m.name for m in rec.mentions} & {"U-Nets"}  # a class, not a mention of its own
+    assert "U-Net" in rel(rec, "compared_with")
+    assert "U-Net" in {m.name for m in rec.mentions if m.type == "Method"}
 
 
 def test_our_proposed_long_form_method_is_a_proposal_not_a_task(nlp):

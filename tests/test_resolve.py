@@ -185,3 +185,13 @@ def test_a_size_written_with_times_is_the_size_written_with_x():
     from kg.resolve import entity_key
     assert entity_key("Mixtral-8×7B") == entity_key("Mixtral-8x7B") == entity_key("mixtral 8x7b")
     assert entity_key("Quux×Net") != entity_key("QuuxxNet")  # only between digits
+
+
+def test_a_name_written_in_the_plural_is_an_alias():
+    abstract = "Deep ViTs beat ViT-free nets."
+    paper = Paper("a", abstract, "t.txt")
+    record = PaperRecord(paper, (Mention("ViT", "Method", 5, 9, key="ViT"), Mention("ViT", "Method", 15, 18, key="ViT")))
+    res = resolve([record], GAZ)
+    ent = res.entities[res.key_for("a", "ViT", "Method")]
+    assert ent.label == "ViT" and "ViTs" in ent.aliases  # as written at 5:9
+    assert not any(a.startswith("ViT-") for a in ent.aliases)

@@ -130,8 +130,6 @@ class Gazetteer:
                 span = Span(doc, start, end, label=type_, kb_id=name, span_id=alias)
                 if matcher is self.folded and span.text in defined and is_other_acronym(span, alias):
                     continue
-                if is_class_plural(span, type_, alias):  # kept, so no other rule takes "CNNs" as a name
-                    span = Span(doc, start, end, label="Generic", kb_id=name, span_id=alias)
                 if not is_glued(span):
                     spans.append(span)
         spans += self._prefixed(doc)
@@ -145,14 +143,6 @@ def is_other_acronym(span: Span, alias: str) -> bool:
     (Undefined, "OMNIGLOT" or "MIXTRAL" is mostly the known name written in capitals.)"""
     text = span.text
     return len(span) == 1 and len(text) >= 3 and text.isupper() and not alias.isupper()
-
-
-def is_class_plural(span: Span, type_: str, alias: str) -> bool:
-    """"CNNs", "vision transformers": a method name in the plural speaks of the
-    class of models, not of one named model, so it is not a method mention."""
-    text = span.text
-    return (type_ == "Method" and text != alias and text.lower() != alias.lower() and text.endswith("s")
-            and not alias.endswith("s"))
 
 
 def is_glued(span: Span) -> bool:

@@ -160,8 +160,6 @@ class NameFinder:
                 s.start == long.start and s.end >= long.end for s in known):
             return "Method", short.text  # "our Quux Learning from Blob Feedback (QLBF) method": a name, not the task
         for span in known:
-            if span.label_ == "Generic":
-                continue  # "CNNs" alone is a class, but defined, "message-passing neural networks (MPNNs)" names it
             if span.start < short.end and short.start < span.end or span.start <= long.start < span.end:
                 name = lower_first(long.text) if span.label_ in ("Task", "Metric") else short.text
                 return span.label_, name

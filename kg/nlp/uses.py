@@ -48,18 +48,17 @@ _WEAK_USES = {"using", "use", "uses", "employ", "employs", "employing", "leverag
 def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
     """Methods named after a comparison cue ("outperforms X", "than X, Y and Z")."""
     facts = []
-    cands = sorted(ents + _classes(doc, ents), key=lambda e: e.span.start)
     own = own_sentences(ents, proposed)
     for cue in doc.spans.get("kg_cues", []):
         if cue.label_ not in _COMPARING:
             continue
         if cue.id_ == "before":
             # "X and Y are outperformed by QuuxNet"; "QuuxNet is outperformed by X only on ..."
-            following = _preceding(doc, cands, cue) + _following(doc, cands, cue, _BASELINE_END, 18)
+            following = _preceding(doc, ents, cue) + _following(doc, ents, cue, _BASELINE_END, 18)
         elif cue.id_ == "next":
             following = _owners(doc, ents, cue, own)
         elif cue.id_ == "after":
-            following = _following(doc, cands, cue, _BASELINE_END, 18)
+            following = _following(doc, ents, cue, _BASELINE_END, 18)
         else:
             continue
         for ent in following:
@@ -86,14 +85,6 @@ def _owners(doc: Doc, ents: list[Ent], cue: Span, own) -> list[Ent]:  # type: ig
             i += 1
     after = found[-1].span.end if found else len(doc)
     return found if after < len(doc) and doc[after].lower_ in ("'s", "’s", "by") else []
-
-
-def _classes(doc: Doc, ents: list[Ent]) -> list[Ent]:
-    """Known methods named in the plural ("classical U-Nets", "CNNs"): a class, not an entity,
-    except where the paper compares against it as a system (GUIDELINES: a recognised method name)."""
-    taken = {i for e in ents for i in range(e.span.start, e.span.end)}
-    return [Ent(s, s.text, "Method", "gazetteer", s.kb_id_) for s in doc.spans.get("kg_gazetteer", [])
-            if s.label_ == "Generic" and s.start not in taken]
 
 
 def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: int) -> list[Ent]:
