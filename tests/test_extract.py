@@ -323,6 +323,14 @@ def test_a_known_method_named_in_the_plural_is_that_method(nlp):
     assert "U-Net" in {m.name for m in rec.mentions if m.type == "Method"}
 
 
+def test_members_of_a_prior_class_are_baselines_unless_the_paper_uses_them(nlp):
+    rec = run(nlp, "We propose QuuxTok. Prior methods, such as ZorbGAN, use 2D grids. Recent approaches like "
+                   "BlobKS help. QuuxTok is compatible with existing samplers such as YakSolver.")
+    assert rel(rec, "compared_with") == {"ZorbGAN", "BlobKS"}
+    rule = next(r.rule for r in rec.relations if r.relation == "compared_with" and r.target == "ZorbGAN")
+    assert rule.startswith("prior class")
+
+
 def test_our_proposed_long_form_method_is_a_proposal_not_a_task(nlp):
     rec = run(nlp, "We present QuuxMath, which improves reasoning by applying our proposed Reinforcement Learning "
                    "from Blob Feedback (RLBF) method to mathematics. QuuxMath-Mistral 7B and QuuxMath 70B "

@@ -65,7 +65,44 @@ def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
             if ent.type in METHODS and ent.type != "Unknown" and ent.name not in proposed:
                 facts.append(Fact("compared_with", ent, sentence(doc, cue.start), min(1.0, ent.confidence + 0.05),
                                   f"{cue.label_.replace('_', ' ')} cue"))
+    for opener in _prior_class_lists(doc):
+        for ent in _following(doc, ents, opener, _BASELINE_END, 12):
+            if ent.type in METHODS and ent.type != "Unknown" and ent.name not in proposed:
+                facts.append(Fact("compared_with", ent, sentence(doc, opener.start), ent.confidence, "prior class"))
     return facts
+
+
+_PRIOR_MARKERS = frozenset(word_group("prior_marker"))  # ontology/patterns/word_groups.tsv
+_PRIOR_USES = frozenset(word_group("prior_use"))
+_PRIOR_SKIP = frozenset(word_group("prior_skip"))
+
+
+def _prior_class_lists(doc: Doc) -> list[Span]:
+    """"Prior methods, such as X", "recent approaches like X": the list opener after a class of prior
+    work (a prior marker, up to three lower-case words, a plural class noun), unless the paper follows it."""
+    toks = tokens(doc)
+    out = []
+    for token in toks:
+        if token.lower_ not in _PRIOR_MARKERS:
+            continue
+        j = token.i - 1
+        while j >= 0 and toks[j].lower_ in _PRIOR_SKIP:
+            j -= 1
+        if j >= 0 and toks[j].lower_ in _PRIOR_USES:
+            continue
+        i = token.i + 1
+        while i < len(doc) and i - token.i <= 3 and toks[i].lower_ not in _CLASS_PLURALS and toks[i].text.islower():
+            i += 1
+        if i >= len(doc) - 2 or toks[i].lower_ not in _CLASS_PLURALS:
+            continue
+        i += 1
+        if toks[i].text in (",", "(") and i + 1 < len(doc):
+            i += 1
+        if toks[i].lower_ == "such" and i + 1 < len(doc) and toks[i + 1].lower_ == "as":
+            out.append(doc[i:i + 2])
+        elif toks[i].lower_ in ("like", "including", "e.g.", "e.g"):
+            out.append(doc[i:i + 1])
+    return out
 
 
 def _owners(doc: Doc, ents: list[Ent], cue: Span, own) -> list[Ent]:  # type: ignore[no-untyped-def]
