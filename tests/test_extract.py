@@ -137,9 +137,9 @@ def test_enumerated_proposals_are_coordinated(nlp):
 
 def test_a_lower_case_long_form_with_a_method_head_is_a_method(nlp):
     rec = run(nlp, "We train with natural zorb descent (NZD) and a cross-encoder (CE). We study prediction sets (PS). "
-                   "Zorb-based augmentations (ZA) help.")
+                   "Zorb-based augmentations (ZA) help, as does inverse zorb weighting (IZW).")
     methods = {r.target for r in rec.relations if r.relation == "mentions" and r.target_type == "Method"}
-    assert {"NZD", "CE", "ZA"} <= methods and "PS" not in methods
+    assert {"NZD", "CE", "ZA", "IZW"} <= methods and "PS" not in methods
 
 
 def test_a_name_used_before_the_cue_is_not_proposed(nlp):
