@@ -410,3 +410,13 @@ def test_a_listed_model_with_its_version_is_that_version_and_a_new_name_keeps_it
     names = {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Method"}
     assert {"Stable Diffusion 2.1", "Claude 3.5", "BERT"} <= names
     assert "Stable Diffusion" not in names and not any(n.startswith("gFID") for n in names)
+
+
+def test_a_listed_name_ending_in_an_acronym_is_also_found_spaced(nlp):
+    from kg.nlp.gazetteer import surface_forms
+
+    assert "Science QA" in surface_forms("ScienceQA") and "Text VQA" in surface_forms("TextVQA")
+    assert not any(" " in f for f in surface_forms("ImageNet")) and not any(" " in f for f in surface_forms("GoQA"))
+    doc = nlp("When fine-tuned on Science QA, it reaches a new state of the art.")
+    assert [(s.text, s.kb_id_) for s in doc.spans["kg_entities"] if s.label_ in ("Dataset", "Benchmark")] == [
+        ("Science QA", "ScienceQA")]

@@ -8,6 +8,8 @@ case-sensitively, so "math" or "sam" in prose is not a dataset or a model.
 
 from __future__ import annotations
 
+import re
+
 import logging
 from collections.abc import Iterable
 
@@ -62,7 +64,13 @@ def surface_forms(name: str) -> set[str]:
         forms.add(name[0].upper() + name[1:])  # "miniF2F" / "MiniF2F", "word2vec" / "Word2vec" at a sentence start
     if len(name) > 2 and name[-2].isdigit() and name[-1] in "kKmMbB":
         forms.add(name[:-1] + name[-1].swapcase())  # "ImageNet-1k" / "ImageNet-1K": a count's letter in either case
+    spaced = _ACRONYM_TAIL.fullmatch(name)
+    if spaced:
+        forms.add(f"{spaced.group(1)} {spaced.group(2)}")  # "ScienceQA" / "Science QA", "TextVQA" / "Text VQA"
     return forms
+
+
+_ACRONYM_TAIL = re.compile(r"([A-Z][a-z]{3,})([A-Z]{2,4})")
 
 
 class Gazetteer:
