@@ -496,6 +496,12 @@ def test_a_value_after_a_comparison_is_relative_to_its_baseline(nlp):
     assert got["70%"] == ("GazNet", "TarNet")
 
 
+def test_gains_and_improvements_on_data_are_evaluations(nlp):
+    rec = run(nlp, "We propose QuuxGuide. This leads to significant improvements in ImageNet generation. "
+                   "It also exhibits efficiency gains in the Atari suite.")
+    assert {"ImageNet", "Atari"} <= rel(rec, "evaluated_on")
+
+
 def test_own_sentence_bases_are_known_or_sized_models(nlp):
     # a new name seen only by its shape in the paper's own sentence is mostly its own part: no base
     rec = run(nlp, "We propose QuuxAdapt. Our QuuxAdapt with the ZorbFormer head trains in one pass.")
