@@ -278,7 +278,8 @@ def _baseline(value: Span, near: list[Ent], proposed: set[str], cues: list[Span]
     values = _span_window(values, max(cue.start - _NEAR, 0), cue.start)
     sent = sentence(value.doc, value.start)
     if len(values) == len(methods) > 1 and any(t.lower_ == "respectively" for t in sent):
-        return methods[[r.start for r in values].index(value.start)].name, set()  # "15x, 46x ... than A, B, respectively"
+        # "15x, 46x ... than A, B, respectively"
+        return methods[[r.start for r in values].index(value.start)].name, set()
     return methods[0].name, set()
 
 
@@ -296,7 +297,8 @@ def _baseline_before(value: Span, near: list[Ent], cues: list[Span], values: lis
     names = {e.name for e in methods}
     after = _span_window(values, cue.end, sent.end)
     if len(after) == len(methods) > 1 and any(t.lower_ == "respectively" for t in sent):
-        return methods[[r.start for r in after].index(value.start)].name, names  # "beats A and B by 2% and 3%, respectively"
+        # "beats A and B by 2% and 3%, respectively"
+        return methods[[r.start for r in after].index(value.start)].name, names
     return methods[0].name, names
 
 

@@ -97,7 +97,8 @@ def _add_result(G: nx.MultiDiGraph, pid: str, n: int, r: Result, res: Resolution
     node = f"result:{pid}:{n}"
     G.add_node(node, kind="Result", paper=pid, method=key(r.method, "Method"),
                metric=key(r.metric, "Metric"), dataset=key(r.dataset, "Dataset", "Benchmark"),
-               baseline=key(r.baseline, "Method"), task=key(r.task, "Task"), value_text=r.value_text, value=r.value, unit=r.unit,
+               baseline=key(r.baseline, "Method"), task=key(r.task, "Task"),
+               value_text=r.value_text, value=r.value, unit=r.unit,
                evidence=r.evidence.sentence, start=r.evidence.start, end=r.evidence.end,
                confidence=round(float(r.confidence), 3))
     G.add_edge(paper_node(pid), node, key="has_result", level="paper")

@@ -234,7 +234,8 @@ def scores(G: nx.MultiDiGraph, pid: str) -> list[Score]:
         d = G.nodes[r]
         if k != "has_result" or d.get("kind") != "Result":
             continue
-        labels = {a: label_of(G, d[a]) if d.get(a) else None for a in ("metric", "dataset", "method", "baseline", "task")}
+        labels = {a: label_of(G, d[a]) if d.get(a) else None
+                  for a in ("metric", "dataset", "method", "baseline", "task")}
         out.append(Score(pid, labels["metric"], d.get("value"), d.get("value_text") or "", d.get("unit"),
                          labels["dataset"], labels["method"], labels["baseline"], d.get("evidence"), labels["task"]))
     return out
