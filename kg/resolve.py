@@ -11,6 +11,7 @@ import re
 import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable
+from dataclasses import replace
 from functools import lru_cache
 from urllib.parse import quote
 
@@ -117,8 +118,7 @@ def _add_written_plurals(res: Resolution, records: list[PaperRecord]) -> None:
                     extra[key].add(written)
     for key, forms in extra.items():
         ent = res.entities[key]
-        aliases = (set(ent.aliases) | forms) - {ent.label}
-        res.entities[key] = Entity(ent.key, ent.type, ent.label, tuple(sorted(aliases)), ent.variant_of, ent.same_as)
+        res.entities[key] = replace(ent, aliases=tuple(sorted((set(ent.aliases) | forms) - {ent.label})))
 
 
 def _definitions(records: list[PaperRecord]) -> Iterable[tuple[str, str, str, str]]:
