@@ -275,12 +275,8 @@ def _baseline(value: Span, near: list[Ent], proposed: set[str], cues: list[Span]
     if any(e.type == "Method" and e.name not in proposed and e.name != methods[0].name
            and value.end <= e.span.start and cue.start - 1 <= e.span.end <= cue.start for e in near):
         return None, set()  # "80% accuracy, while BlobNet outperforms X": the cue has a subject of its own
-    values = _span_window(values, max(cue.start - _NEAR, 0), cue.start)
-    sent = sentence(value.doc, value.start)
-    if len(values) == len(methods) > 1 and any(t.lower_ == "respectively" for t in sent):
-        # "15x, 46x ... than A, B, respectively"
-        return methods[[r.start for r in values].index(value.start)].name, set()
-    return methods[0].name, set()
+    # "15x, 46x ... than A, B, respectively"
+    return _respective(methods, _span_window(values, max(cue.start - _NEAR, 0), cue.start), value), set()
 
 
 def _baseline_before(value: Span, near: list[Ent], cues: list[Span], values: list[Span],
@@ -294,12 +290,16 @@ def _baseline_before(value: Span, near: list[Ent], cues: list[Span], values: lis
     methods = [e for e in near if e.span.start in compared_at and cue.end <= e.span.start and e.span.end <= value.start]
     if not methods:
         return None, set()
-    names = {e.name for e in methods}
-    after = _span_window(values, cue.end, sent.end)
-    if len(after) == len(methods) > 1 and any(t.lower_ == "respectively" for t in sent):
-        # "beats A and B by 2% and 3%, respectively"
-        return methods[[r.start for r in after].index(value.start)].name, names
-    return methods[0].name, names
+    # "beats A and B by 2% and 3%, respectively"
+    return _respective(methods, _span_window(values, cue.end, sent.end), value), {e.name for e in methods}
+
+
+def _respective(methods: list[Ent], values: list[Span], value: Span) -> str:
+    """The method that pairs with `value` when a sentence lists as many values as methods
+    "respectively"; otherwise the first method."""
+    if len(values) == len(methods) > 1 and any(t.lower_ == "respectively" for t in sentence(value.doc, value.start)):
+        return methods[[r.start for r in values].index(value.start)].name
+    return methods[0].name
 
 
 def _next_value(values: list[Span], value: Span, end: int) -> int:
