@@ -53,6 +53,8 @@ SAMPLES: dict[str, Sample] = {
                                        "dev8", "dev9")),
     "dev11": Sample(34641016, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
                                        "dev8", "dev9", "dev10")),
+    "dev12": Sample(36055512, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
+                                       "dev8", "dev9", "dev10", "dev11")),
 }
 
 
