@@ -198,6 +198,18 @@ def test_lower_case_techniques_in_method_positions(nlp):
     assert not {"zorbic cloning", "frobnic sampling"} & rel(rec, "mentions")  # no method position
 
 
+def test_listed_practice_in_a_method_position_is_a_technique(nlp):
+    rec = run(nlp, "We propose QuuxNet, which employs contrastive learning to align the two views. "
+                   "QuuxNet outperforms techniques such as structure from motion and multi-view stereo.")
+    assert "contrastive learning" in rel(rec, "builds_on")
+    assert {"structure from motion", "multi-view stereo"} <= rel(rec, "compared_with")
+    assert not {"contrastive learning", "structure from motion"} & rel(rec, "addresses")
+    rec = run(nlp, "We study contrastive learning. We apply QuuxNet to structure from motion.")
+    assert {"contrastive learning", "structure from motion"} <= rel(rec, "addresses")  # the subject, not a tool
+    rec = run(nlp, "We propose QuuxNet, which uses reinforcement learning to plan.")
+    assert "reinforcement learning" not in rel(rec, "builds_on")  # a field, not a listed practice
+
+
 def test_prior_work_technique_is_not_built_on(nlp):
     rec = run(nlp, "Pipelines based on conventional frobnic sampling are slow; we propose QuuxNet.")
     assert "frobnic sampling" not in rel(rec, "builds_on")

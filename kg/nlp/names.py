@@ -22,7 +22,7 @@ from kg.nlp.tokens import tokens
 from kg.nlp.gazetteer import sized_after
 from kg.nlp.namelexicon import NameLexicon, load_lexicon
 from kg.nlp.phrases import is_modifier, metric_phrases, task_phrases
-from kg.nlp.techniques import technique_spans
+from kg.nlp.techniques import technique_spans, used_tasks
 from kg.nlp.shapes import (core, is_all_caps, is_coined, is_name_token, is_title_word, letters, sibling_name,
                            sibling_suffix)
 from kg.nlp.nametypes import NameTyper
@@ -36,7 +36,8 @@ _MAX_DEFINITIONS = 50
 _MODIFIER_SUFFIXES = ("-based", "-style", "-like", "-free", "-aware", "-guided", "-driven", "-powered", "-specific")
 _DATA_TYPES = ("Dataset", "Benchmark")
 # Head words that make a defined long form a measure ("Expected Calibration Error (ECE)").
-_METRIC_HEADS = frozenset(word_group("defined_metric_head"))  # ontology/patterns/word_groups.tsv
+_METRIC_HEADS = frozenset(word_group("defined_metric_head"))
+_TECHNIQUE_TASKS = frozenset(word_group("technique_task"))  # ontology/patterns/word_groups.tsv
 _SAME_LONG_FORM = 0.8  # letter similarity above which two long forms of an acronym are one ("Estimate"/"Estimation")
 _SINGULAR_KINDS = {"method", "framework", "model", "algorithm", "approach", "technique", "architecture", "module"}
 
@@ -83,6 +84,10 @@ class NameFinder:
         entities = merge(entities + self._list_siblings(doc, entities))
         entities = [e for e in entities if not self._setting(doc, e)]
         entities = self.typer.assign(doc, entities)
+        used = used_tasks(doc, entities)
+        entities = [self._tag(e, "Method", e.kb_id_ or e.text, e.id_) if e.start in used and e.label_ == "Task"
+                    and (e.kb_id_ or e.text).lower() in _TECHNIQUE_TASKS else e
+                    for e in entities]
         entities = merge(entities + self._slash_siblings(doc, entities))  # typed like the name they complete
         doc.spans["kg_entities"] = entities
         doc.spans["kg_names"] = [e for e in entities if e.id_ != "gazetteer"]

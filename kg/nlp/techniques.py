@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 from spacy.tokens import Doc, Span
 
+from kg.nlp import word_group
 from kg.nlp.phrases import PhraseLexicon, is_modifier
 from kg.nlp.tokens import tokens
 
@@ -26,6 +27,8 @@ _SKIP = {"the", "a", "an", "standard", "vanilla", "classical", "conventional", "
          "popular", "classic", "plain", "off-the-shelf", "pretrained", "pre-trained", "either", "both"}
 _GLUE = {",", "and", "or", "as", "well", "/"}
 _NOT_NAMES = {"state-of-the-art", "sota", "baseline", "naive", "naïve", "proposed", "same", "similar", "our", "their"}
+_APPLIED_TO = {"to", "on", "into", "in", "for"}  # "applied to X", "pre-training on X": X is what is worked on
+_CLASS_PLURALS = frozenset(word_group("class_plural"))  # ontology/patterns/word_groups.tsv
 _MAX_WORDS = 4
 _MAX_ITEMS = 5
 
@@ -38,10 +41,55 @@ def technique_spans(doc: Doc, lex: PhraseLexicon, heads: frozenset[str]) -> Iter
     yield from _extended_known(doc, lex, heads)
 
 
-def _positions(doc: Doc) -> Iterator[int]:
+def used_tasks(doc: Doc, entities: list[Span]) -> set[int]:
+    """Starts of the Task entities that stand where the sentence puts a method: right after a use or
+    comparison cue ("inspired by in-context learning", "compared to standard contrastive learning"),
+    after a class of methods and a list opener ("prompting methods, such as in-context learning"),
+    and the tasks coordinated with those. There the named practice is a technique the paper uses or
+    measures against, not a task it addresses. Cues that name what a method is applied to ("applied
+    to X", "pre-training on X") are not such places."""
+    starts: set[int] = set()
+    for i in (*_positions(doc, applied=False), *_class_members(doc)):
+        while i < len(doc) and doc[i].lower_ in _SKIP:
+            i += 1
+        starts.add(i)
+    tasks = sorted((e for e in entities if e.label_ == "Task"), key=lambda e: e.start)
+    found: set[int] = set()
+    last = None
+    for e in tasks:
+        glue = [t.lower_ for t in doc[last.end:e.start]] if last is not None else None
+        if e.start in starts or (last is not None and last.start in found and glue
+                                 and len(glue) <= 2 and all(g in _GLUE for g in glue)):
+            found.add(e.start)
+        last = e
+    return found
+
+
+def _class_members(doc: Doc) -> Iterator[int]:
+    """The token after "<methods/techniques/...> (,) such as / including / like / e.g.,"."""
+    toks = tokens(doc)
+    for t in toks:
+        if t.lower_ not in _CLASS_PLURALS:
+            continue
+        i = t.i + 1
+        while i < len(doc) and toks[i].text in (",", "("):
+            i += 1
+        if i + 1 < len(doc) and toks[i].lower_ == "such" and toks[i + 1].lower_ == "as":
+            i += 2
+        elif i < len(doc) and toks[i].lower_ in ("including", "like", "e.g.", "e.g"):
+            i += 1
+        else:
+            continue
+        while i < len(doc) and toks[i].text == ",":
+            i += 1
+        yield i
+
+
+def _positions(doc: Doc, applied: bool = True) -> Iterator[int]:
     for cue in doc.spans.get("kg_cues", []):
         if cue.label_ in _POSITION_RELATIONS and cue.id_ == "after" and cue.end < len(doc):
-            yield cue.end
+            if applied or cue[-1].lower_ not in _APPLIED_TO:
+                yield cue.end
     for token in tokens(doc)[:-1]:
         if token.lower_ in _POSITION_WORDS:
             yield token.i + 1
