@@ -16,7 +16,7 @@ from spacy.tokens import Doc, Span
 from kg.nlp.shapes import core
 from kg.model import ENTITY_TYPES, Evidence, Mention, Paper, PaperRecord, Relation, Result
 from kg.nlp.relations import (Ent, Fact, entities, evaluated, is_first_person, proposals, sentence, starting_in,
-                               title_mentions)
+                               title_mentions, title_task_mentions)
 from kg.nlp.uses import built_on, compared
 from kg.text import CleanText
 
@@ -30,6 +30,7 @@ def extract(doc: Doc, paper: Paper, clean: CleanText) -> PaperRecord:
     """Everything the pipeline found in one abstract, as plain records."""
     ents = [e for e in entities(doc) if e.type in ENTITY_TYPES or e.type == "Unknown"]
     ents = sorted(ents + title_mentions(doc, paper.title, ents), key=lambda e: e.span.start)
+    ents = sorted(ents + title_task_mentions(doc, paper.title, ents), key=lambda e: e.span.start)
     proposed = proposals(doc, ents, paper.title)
     ents = _as_proposed(ents, proposed, doc)
     ents = _merge_variants([e for e in ents if e.type in ENTITY_TYPES])

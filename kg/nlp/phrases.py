@@ -20,6 +20,8 @@ from kg.nlp.tokens import tokens
 from kg.nlp.taskframes import first_sentence_end, frame_tasks, framed
 
 _MAX_MODIFIERS = 3
+_TITLE_FRAMING = ("for", "in", "on", "towards", "toward", "under", "of")  # title words that make what follows a task
+_TITLE_WORD = re.compile(r"[^\W_](?:[\w'’-]*[^\W_])?")  # a title's words, hyphenated ones whole
 _METRIC_WINDOW = 8  # tokens either side of a metric phrase in which a reported number is looked for
 _ARTICLES = frozenset(word_group("measure_article"))  # "achieves a convergence rate" (word_groups.tsv)
 _BIG_O = frozenset(word_group("bound_symbol"))  # "a rate of O(1/sqrtT)": a reported bound
@@ -128,6 +130,37 @@ def task_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
                 yield span
     yield from _task_lists(doc, lex)
     yield from frame_tasks(doc, lex)
+
+
+def title_tasks(doc: Doc, title: str | None, lex: PhraseLexicon) -> list[Span]:
+    """Task phrases of the abstract that the title states too: "... for Language Model
+    Pre-training" makes "language model pre-training" in the abstract a task, where its weak head
+    would otherwise need a framing word. The phrase is the abstract's own head-word phrase
+    (`grow_left`), cut to the longest ending that the title holds word for word."""
+    if not title:
+        return []
+    said = " " + " ".join(_TITLE_WORD.findall(title.lower())) + " "
+    out = []
+    for token in tokens(doc):
+        low = token.lower_
+        if not token.text.islower() or low not in lex.task_heads or f" {low} " not in said:
+            continue
+        if not _head_ok(token, lex):
+            continue
+        for start in range(grow_left(doc, token.i, lex), token.i):
+            phrase = " ".join(t.lower_ for t in doc[start:token.i + 1])
+            if f" {phrase} " in said and phrase not in lex.generic:
+                if low not in lex.weak_heads or _title_framed(said, phrase):
+                    span = doc[start:token.i + 1]
+                    out.append(Span(doc, start, token.i + 1, label="Task", kb_id=span.text, span_id="title task"))
+                break
+    return out
+
+
+def _title_framed(said: str, phrase: str) -> bool:
+    """Does the title put the phrase after a framing word ("... for Language Model Pre-training")?
+    A weak head at the start of a title is as often the new method's name ("Contrastive Tuning: ...")."""
+    return any(f" {word} {phrase} " in said for word in _TITLE_FRAMING)
 
 
 def _task_lists(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:

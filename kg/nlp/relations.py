@@ -459,6 +459,20 @@ def title_mentions(doc: Doc, title: str | None, ents: list[Ent]) -> list[Ent]:
     return out
 
 
+def title_task_mentions(doc: Doc, title: str | None, ents: list[Ent]) -> list[Ent]:
+    """Tasks the title states that the abstract names without a task frame
+    (`phrases.title_tasks`); a phrase that overlaps another found name is left to that name."""
+    from kg.nlp.namelexicon import load_lexicon
+    from kg.nlp.phrases import title_tasks
+
+    taken = [e.span for e in ents]
+    out = []
+    for span in title_tasks(doc, title, load_lexicon().phrases):
+        if not any(s.start < span.end and span.start < s.end for s in taken):
+            out.append(Ent(span, span.kb_id_, "Task", "title task"))
+    return out
+
+
 def own_sentences(ents: list[Ent], proposed: dict[str, str]):
     """A test: is a sentence about the paper's own work (first person or a proposed name)?"""
     with_proposed = {e.sent.start for e in ents if e.name in proposed}
