@@ -244,6 +244,15 @@ def test_task_lists_and_framings(nlp):
     assert {"feature zorbing", "frob selection"} <= tasks
 
 
+def test_task_named_by_the_methods_that_do_it(nlp):
+    rec = run(nlp, "We find that zorbic blob recognition models are brittle. We propose QuuxNet, which trains quux "
+                   "manifold learning methods and blorp generation models.")
+    tasks = rel(rec, "addresses")
+    assert "zorbic blob recognition" in tasks  # a strong task head before a kind of method
+    assert "quux manifold learning" not in tasks  # "learning methods": a kind of learner
+    assert "blorp generation" not in tasks  # a weak head still needs a task framing
+
+
 def test_known_as_and_coordinated_proposals(nlp):
     rec = run(nlp, "In this work, we propose a method, known as Quuxair, to learn fair representations.")
     assert rel(rec, "proposes") == {"Quuxair"}

@@ -105,6 +105,13 @@ def _head_ok(token: Token, lex: PhraseLexicon) -> bool:
             or not any(c.isalpha() for c in low))
 
 
+def _before_method_kind(token: Token, lex: PhraseLexicon) -> bool:
+    """"object recognition models", "data retrieval methods": a strong task head before a kind of
+    method names the task those methods do (the phrase still needs a modifier)."""
+    return (token.lower_ != "learning" and token.i + 1 < len(token.doc)
+            and lex.type_words.get(token.nbor(1).lower_) == "Method")  # "manifold learning methods": a kind of learner
+
+
 def task_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
     """Phrases ending in a task head word, with at least one modifier.
 
@@ -116,7 +123,7 @@ def task_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
         low = token.text.lower()
         if low not in lex.task_heads or not (token.text.islower() or token.is_sent_start):
             continue
-        if not _head_ok(token, lex):
+        if not _head_ok(token, lex) and not (low not in lex.weak_heads and _before_method_kind(token, lex)):
             continue
         head = token.i
         if low == "solving" and head > 0 and toks[head - 1].lower_ in ("problem", "problems"):
