@@ -253,6 +253,21 @@ def test_task_named_by_the_methods_that_do_it(nlp):
     assert "blorp generation" not in tasks  # a weak head still needs a task framing
 
 
+def test_listed_name_introduced_by_its_own_paper(nlp):
+    # names the gazetteer lists by now, introduced by the paper that made them
+    assert "SimPO" in rel(run(nlp, "We introduce SimPO – a simpler preference optimization algorithm."), "proposes")
+    rec = run(nlp, "We bootstrap questions, which results in a new dataset called MetaMathQA. We finetune on it.")
+    assert "MetaMathQA" in rel(rec, "proposes")
+    rec = run(nlp, "We analyse a widely used algorithm, called FedAvg, through task arithmetic.")
+    assert "FedAvg" not in rel(rec, "proposes")  # an existing thing named, not a new one
+    rec = run(nlp, "We propose a method called Federated Learning for Global Flatness (FedGF) for flat minima.")
+    assert rel(rec, "proposes") == {"FedGF"}  # the listed words only start the new name
+    abstract = "SimPO aligns the reward with the generation metric and outperforms DPO."
+    paper = Paper(id="t:1", title="SimPO: Simple Preference Optimization", abstract=abstract, source="t.txt")
+    clean = clean_latex(abstract)
+    assert "SimPO" in rel(extract(nlp(clean.text), paper, clean), "proposes")  # the title names it
+
+
 def test_known_as_and_coordinated_proposals(nlp):
     rec = run(nlp, "In this work, we propose a method, known as Quuxair, to learn fair representations.")
     assert rel(rec, "proposes") == {"Quuxair"}

@@ -155,9 +155,9 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
                     found.setdefault(*_proposed_name(doc, ent))
                 break
     titled = _title_name(title)
-    if titled:
+    if titled:  # a listed name too: "QuuxBench: ..." is the paper that made QuuxBench, even once it is known
         for ent in ents:
-            if not _listed(ent) and ent.type in _PROPOSABLE and same_name(ent.name, titled):
+            if ent.type in _PROPOSABLE and same_name(ent.name, titled):
                 found.setdefault(*_proposed_name(doc, ent))
                 break
     for ent in ents:
@@ -232,7 +232,8 @@ def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
     for ent in starting_in(ents, start, stop):
         if _designed_for(toks, ent.span.start):
             continue  # "a quux strategy designed for ViTs": what the new thing is for, not the new thing
-        if _listed(ent) and ent.span.start == cue.end and _described(doc, ent.span.end):
+        if _listed(ent) and ent.span.start == cue.end and (
+                _described(doc, ent.span.end) or ent.type in _PROPOSABLE and _named_new(doc, cue, ent)):
             return ent  # "we introduce QuuxVA: Large Quux ..., a model": a known name introduced by its own paper
         if _listed(ent) or (cue[0].lower_ in _USE_LIKE and _seen_before(ents, ent, cue.start)):
             continue
@@ -246,6 +247,21 @@ def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
                 return None  # "a method of equipping USED with the QuuxLM model": the new thing has no name
             return ent
     return None
+
+
+def _named_new(doc: Doc, cue: Span, ent: Ent) -> bool:
+    """"We call this approach X", "a new dataset called X": a naming word right after "we", or
+    after "new/novel", names what the paper made, even when X is a known name by now. X must be
+    the whole name ("called Federated Learning for Global Flatness (FedGF)" is not the listed name)."""
+    if cue[0].lower_ not in _NAMING_WORDS:
+        return False
+    after = doc[ent.span.end].text if ent.span.end < len(doc) else "."
+    if not (after in _NAME_ENDS or not after[:1].isalnum()):
+        return False
+    if after == "(" and not any(long.end == ent.span.end for long, _short in doc._.kg_abbreviations or []):
+        return False  # the bracket defines a longer name's acronym, not this name's
+    before = [t.lower_ for t in doc[max(0, cue.start - 6):cue.start]]
+    return before[-1:] == ["we"] or bool(_NOVEL & set(before))
 
 
 def _fresh(toks: list[Token], ent: Ent) -> bool:
@@ -306,10 +322,14 @@ def _known_before(doc: Doc, ents: list[Ent], ent: Ent, start: int) -> bool:
 
 
 def _described(doc: Doc, i: int) -> bool:
-    """Does the name ending before token i get defined right away: "X: Long Form" or "X, a ..."?"""
+    """Does the name ending before token i get defined right away: "X: Long Form", "X, a ...",
+    "X – a ...", "X, the first ..."?"""
     words = [t.lower_ for t in doc[i:min(len(doc), i + 2)]]
-    return words[:1] == [":"] or words in ([",", "a"], [",", "an"])
+    return words[:1] == [":"] or (len(words) == 2 and words[0] in _DEFINING_MARKS and words[1] in ("a", "an", "the"))
 
+
+_NAME_ENDS = {"and", "that", "which", "to", "in", "on"}  # words that may follow a whole name
+_DEFINING_MARKS = {",", "–", "—", "--", "-"}  # before "a/an/the": a description of the name follows
 
 _ENUMERATION = re.compile(r"(?:[ivx]+|[0-9]|[a-h])")
 
