@@ -268,6 +268,14 @@ def test_listed_name_introduced_by_its_own_paper(nlp):
     assert "SimPO" in rel(extract(nlp(clean.text), paper, clean), "proposes")  # the title names it
 
 
+def test_plain_capitalised_names_in_a_compared_list(nlp):
+    rec = run(nlp, "We propose QuuxNet. QuuxNet outperforms ZorbNet and Slumbot, and it is faster than Gurobi.")
+    assert {"ZorbNet", "Slumbot", "Gurobi"} <= rel(rec, "compared_with")
+    rec = run(nlp, "We propose QuuxNet. It is more accurate than Gaussian and Bayes-consistency baselines, "
+                   "and works better than English prompts.")
+    assert not {"Gaussian", "Bayes-consistency", "English"} & rel(rec, "compared_with")
+
+
 def test_known_as_and_coordinated_proposals(nlp):
     rec = run(nlp, "In this work, we propose a method, known as Quuxair, to learn fair representations.")
     assert rel(rec, "proposes") == {"Quuxair"}

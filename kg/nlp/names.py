@@ -37,6 +37,9 @@ _MODIFIER_SUFFIXES = ("-based", "-style", "-like", "-free", "-aware", "-guided",
 _DATA_TYPES = ("Dataset", "Benchmark")
 # Head words that make a defined long form a measure ("Expected Calibration Error (ECE)").
 _METRIC_HEADS = frozenset(word_group("defined_metric_head"))
+_LIST_GLUE = {",", "and", "or"}
+_NOT_SYSTEMS = frozenset(word_group("not_system"))  # ontology/patterns/word_groups.tsv
+_NAME_ADJECTIVE_ENDS = ("ian", "ean")  # "other than Gaussian", "than Euclidean": adjectives from a name
 _TECHNIQUE_TASKS = frozenset(word_group("technique_task"))  # ontology/patterns/word_groups.tsv
 _SAME_LONG_FORM = 0.8  # letter similarity above which two long forms of an acronym are one ("Estimate"/"Estimation")
 _SINGULAR_KINDS = {"method", "framework", "model", "algorithm", "approach", "technique", "architecture", "module"}
@@ -81,7 +84,7 @@ class NameFinder:
         candidates += [self._tag(s, "Metric", s.kb_id_ or s.text, "metric")
                        for s in metric_phrases(doc, self.lex.phrases)]
         entities = merge(candidates)
-        entities = merge(entities + self._list_siblings(doc, entities))
+        entities = merge(entities + self._list_siblings(doc, entities) + self._compared_words(doc, entities))
         entities = [e for e in entities if not self._setting(doc, e)]
         entities = self.typer.assign(doc, entities)
         used = used_tasks(doc, entities)
@@ -230,6 +233,40 @@ class NameFinder:
             if (left is not None and toks[i - 1].text == "," and is_title_word(token.text)
                     and token.text not in self.lex.stop and toks[i + 1].text in (",", "and", ")")):
                 spans.append(self._tag(doc[i:i + 1], left.label_, token.text, "title"))
+        return spans
+
+    def _compared_words(self, doc: Doc, entities: list[Span]) -> list[Span]:
+        """A plain capitalised word in the list right after a comparison cue is a system's name:
+        "outperforms ReBeL and Slumbot", "surpasses Apex, Gorila and R2D2". Only the words joined to
+        the cue or to a name of the list by "," / "and" / "or" count, so prose that follows does not."""
+        toks = tokens(doc)
+        taken = {i for e in entities for i in range(e.start, e.end)}
+        ends = {e.end for e in entities}
+        spans = []
+        for cue in doc.spans.get("kg_cues", []):
+            if cue.label_ != "compared_with" or cue.id_ != "after":
+                continue
+            i = cue.end
+            while i < len(doc) and i - cue.end < 12:
+                if toks[i].lower_ in ("the", "a", "an") and i == cue.end:
+                    i += 1
+                    continue
+                token = toks[i]
+                if i in taken:
+                    i = next((e.end for e in entities if e.start <= i < e.end), i + 1)
+                elif (is_title_word(token.text) and token.text not in self.lex.stop and not token.is_sent_start
+                      and not token.lower_.endswith(_NAME_ADJECTIVE_ENDS) and token.text not in _NOT_SYSTEMS
+                      and token.text.split("-")[-1][:1].isupper()
+                      and i + 1 < len(doc) and toks[i + 1].text in _LIST_GLUE | {".", ";", ")"}):
+                    spans.append(self._tag(doc[i:i + 1], "Method", token.text, "title"))
+                    i += 1
+                else:
+                    break
+                if i < len(doc) and toks[i].text in _LIST_GLUE and (i in ends or spans and spans[-1].end == i):
+                    while i < len(doc) and toks[i].text in _LIST_GLUE:
+                        i += 1
+                    continue
+                break
         return spans
 
     def _slash_siblings(self, doc: Doc, entities: list[Span]) -> list[Span]:
