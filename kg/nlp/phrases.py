@@ -146,11 +146,12 @@ def title_tasks(doc: Doc, title: str | None, lex: PhraseLexicon) -> list[Span]:
     (`grow_left`), cut to the longest ending that the title holds word for word."""
     if not title:
         return []
-    said = " " + " ".join(_TITLE_WORD.findall(title.lower())) + " "
+    words = _TITLE_WORD.findall(title.lower())
+    said, heads = " " + " ".join(words) + " ", lex.task_heads.intersection(words)
     out = []
     for token in tokens(doc):
         low = token.lower_
-        if not token.text.islower() or low not in lex.task_heads or f" {low} " not in said:
+        if low not in heads or not token.text.islower():
             continue
         if not _head_ok(token, lex):
             continue

@@ -468,10 +468,12 @@ def title_mentions(doc: Doc, title: str | None, ents: list[Ent]) -> list[Ent]:
     """Mentions of the name a title announces ("Quuxeleon: Doing X with Y") that no other rule
     found because the name is a plain capitalised word."""
     name = _title_name(title)
-    if not name or name not in doc.text or any(same_name(e.name, name) for e in ents):
+    if not name:
         return []
     words = name.split()
-    texts = [t.text for t in tokens(doc)]
+    texts = [t.text for t in tokens(doc)]  # cheaper than `doc.text`, which joins the whole text again
+    if words[0] not in texts or any(same_name(e.name, name) for e in ents):
+        return []
     out = []
     for i in range(len(texts) - len(words) + 1):
         if texts[i:i + len(words)] == words and not any(e.span.start <= i < e.span.end for e in ents):

@@ -57,9 +57,9 @@ def used_tasks(doc: Doc, entities: list[Span]) -> set[int]:
     found: set[int] = set()
     last = None
     for e in tasks:
-        glue = [t.lower_ for t in doc[last.end:e.start]] if last is not None else None
-        if e.start in starts or (last is not None and last.start in found and glue
-                                 and len(glue) <= 2 and all(g in _GLUE for g in glue)):
+        glue = ([t.lower_ for t in doc[last.end:e.start]] if last is not None and last.start in found
+                and 0 < e.start - last.end <= 2 else None)
+        if e.start in starts or (glue and all(g in _GLUE for g in glue)):
             found.add(e.start)
         last = e
     return found
