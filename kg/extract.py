@@ -22,6 +22,7 @@ from kg.text import CleanText
 
 # A URL ends at white space, quotes, braces and square brackets (Markdown "[text](url)", LaTeX "\\url{...}").
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"'{}\[\]|\\^`]{3,300}|\b(?:github|gitlab)\.(?:com|io)/[^\s<>\"'{}\[\]|\\^`]{1,300}")
+_COMPARE_RULES = {"compared with cue", "improves cue"}  # rules that read a comparison cue
 _NEAR = 30  # tokens around a value in which its metric, dataset and method are looked for
 _CODE_HOSTS = ("github", "gitlab", "huggingface", "bitbucket", "codeberg", "sites.google", "project")
 
@@ -33,7 +34,7 @@ def extract(doc: Doc, paper: Paper, clean: CleanText) -> PaperRecord:
     ents = sorted(ents + title_task_mentions(doc, paper.title, ents), key=lambda e: e.span.start)
     proposed = proposals(doc, ents, paper.title)
     ents = _as_proposed(ents, proposed, doc)
-    ents = _merge_variants([e for e in ents if e.type in ENTITY_TYPES])
+    ents = _merge_variants([e for e in _cued_unknowns(doc, ents, proposed) if e.type in ENTITY_TYPES])
     facts = _facts(doc, ents, proposed)
     return PaperRecord(
         paper=paper,
@@ -62,6 +63,23 @@ def _as_proposed(ents: list[Ent], proposed: dict[str, str], doc: Doc) -> list[En
                 name = short_of[ent.span.start]
         out.append(Ent(ent.span, name, proposed[name], ent.source, ent.key) if name else ent)
     return out
+
+
+def _cued_unknowns(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Ent]:
+    """A defined acronym whose long form gives no type ("directed chain (DC)") is a method where a
+    comparison cue names it: "outperforms DC". Elsewhere it stays untyped and is no mention (a use
+    cue is too weak: "based on fractional Brownian motion (fBM)" names a concept as often)."""
+    if not any(e.type == "Unknown" for e in ents):
+        return ents
+    trial = [Ent(e.span, e.name, "Method", e.source, e.key) if e.type == "Unknown" else e for e in ents]
+    cued = {f.ent.span.start for f in compared(doc, trial, set(proposed))
+            if f.rule in _COMPARE_RULES and not _plural_acronym(f.ent.span.text)}
+    return [t if e.type == "Unknown" and e.span.start in cued else e for e, t in zip(ents, trial)]
+
+
+def _plural_acronym(text: str) -> bool:
+    """"PEs", "GNNs": an acronym written in the plural names a class ("eigenvector-based PEs")."""
+    return len(text) > 2 and text[-1] == "s" and text[:-1].isupper()
 
 
 def _merge_variants(ents: list[Ent]) -> list[Ent]:

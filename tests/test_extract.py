@@ -276,6 +276,15 @@ def test_plain_capitalised_names_in_a_compared_list(nlp):
     assert not {"Gaussian", "Bayes-consistency", "English"} & rel(rec, "compared_with")
 
 
+def test_untyped_acronym_named_by_a_comparison_cue(nlp):
+    text = "Zorbic blob chaining (ZBC) was studied before. We propose QuuxNet, which outperforms ZBC by 3%."
+    rec = run(nlp, text)
+    assert "ZBC" in rel(rec, "compared_with")
+    assert "ZBC" in rel(rec, "mentions")
+    rec = run(nlp, "Zorbic blob chaining (ZBC) was studied before. We propose QuuxNet for faster ZBC.")
+    assert "ZBC" not in rel(rec, "mentions")  # no cue types it: it stays untyped
+
+
 def test_known_as_and_coordinated_proposals(nlp):
     rec = run(nlp, "In this work, we propose a method, known as Quuxair, to learn fair representations.")
     assert rel(rec, "proposes") == {"Quuxair"}
