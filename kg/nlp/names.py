@@ -36,7 +36,7 @@ _MAX_DEFINITIONS = 50
 _MODIFIER_SUFFIXES = ("-based", "-style", "-like", "-free", "-aware", "-guided", "-driven", "-powered", "-specific")
 _DATA_TYPES = ("Dataset", "Benchmark")
 # Head words that make a defined long form a measure ("Expected Calibration Error (ECE)").
-_METRIC_HEADS = frozenset(word_group("defined_metric_head"))
+_METRIC_HEADS = frozenset(word_group("defined_metric_head"))  # ontology/patterns/word_groups.tsv
 _LIST_GLUE = {",", "and", "or"}
 _NOT_SYSTEMS = frozenset(word_group("not_system"))  # ontology/patterns/word_groups.tsv
 _NAME_ADJECTIVE_ENDS = ("ian", "ean")  # "other than Gaussian", "than Euclidean": adjectives from a name
@@ -87,10 +87,7 @@ class NameFinder:
         entities = merge(entities + self._list_siblings(doc, entities) + self._compared_words(doc, entities))
         entities = [e for e in entities if not self._setting(doc, e)]
         entities = self.typer.assign(doc, entities)
-        used = used_tasks(doc, entities)
-        entities = [self._tag(e, "Method", e.kb_id_ or e.text, e.id_) if e.start in used and e.label_ == "Task"
-                    and (e.kb_id_ or e.text).lower() in _TECHNIQUE_TASKS else e
-                    for e in entities]
+        entities = self._used_practices(doc, entities)
         entities = merge(entities + self._slash_siblings(doc, entities))  # typed like the name they complete
         doc.spans["kg_entities"] = entities
         doc.spans["kg_names"] = [e for e in entities if e.id_ != "gazetteer"]
@@ -234,6 +231,16 @@ class NameFinder:
                     and token.text not in self.lex.stop and toks[i + 1].text in (",", "and", ")")):
                 spans.append(self._tag(doc[i:i + 1], left.label_, token.text, "title"))
         return spans
+
+    def _used_practices(self, doc: Doc, entities: list[Span]) -> list[Span]:
+        """A listed practice that is also a task ("contrastive learning", `technique_task`) is a Method
+        where the sentence puts a method (`techniques.used_tasks`)."""
+        if not any(e.label_ == "Task" and (e.kb_id_ or e.text).lower() in _TECHNIQUE_TASKS for e in entities):
+            return entities
+        used = used_tasks(doc, entities)
+        return [self._tag(e, "Method", e.kb_id_ or e.text, e.id_)
+                if e.start in used and e.label_ == "Task" and (e.kb_id_ or e.text).lower() in _TECHNIQUE_TASKS
+                else e for e in entities]
 
     def _compared_words(self, doc: Doc, entities: list[Span]) -> list[Span]:
         """A plain capitalised word in the list right after a comparison cue is a system's name:

@@ -17,6 +17,8 @@ from functools import lru_cache
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp import read_lines, read_table, word_group
+from kg.nlp.namelexicon import load_lexicon
+from kg.nlp.phrases import title_tasks
 from kg.nlp.shapes import core, letters
 from kg.nlp.tokens import after_short_form, tokens
 
@@ -484,9 +486,6 @@ def title_mentions(doc: Doc, title: str | None, ents: list[Ent]) -> list[Ent]:
 def title_task_mentions(doc: Doc, title: str | None, ents: list[Ent]) -> list[Ent]:
     """Tasks the title states that the abstract names without a task frame
     (`phrases.title_tasks`); a phrase that overlaps another found name is left to that name."""
-    from kg.nlp.namelexicon import load_lexicon
-    from kg.nlp.phrases import title_tasks
-
     taken = [e.span for e in ents]
     out = []
     for span in title_tasks(doc, title, load_lexicon().phrases):
