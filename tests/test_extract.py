@@ -258,6 +258,8 @@ def test_listed_name_introduced_by_its_own_paper(nlp):
     assert "SimPO" in rel(run(nlp, "We introduce SimPO – a simpler preference optimization algorithm."), "proposes")
     rec = run(nlp, "We bootstrap questions, which results in a new dataset called MetaMathQA. We finetune on it.")
     assert "MetaMathQA" in rel(rec, "proposes")
+    rec = run(nlp, "We derive a loss from prospect theory. We call this approach KTO, and it matches DPO.")
+    assert "KTO" in rel(rec, "proposes")
     rec = run(nlp, "We analyse a widely used algorithm, called FedAvg, through task arithmetic.")
     assert "FedAvg" not in rel(rec, "proposes")  # an existing thing named, not a new one
     rec = run(nlp, "We propose a method called Federated Learning for Global Flatness (FedGF) for flat minima.")

@@ -234,8 +234,8 @@ def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
     for ent in starting_in(ents, start, stop):
         if _designed_for(toks, ent.span.start):
             continue  # "a quux strategy designed for ViTs": what the new thing is for, not the new thing
-        if _listed(ent) and ent.span.start == cue.end and (
-                _described(doc, ent.span.end) or ent.type in _PROPOSABLE and _named_new(doc, cue, ent)):
+        if _listed(ent) and (ent.span.start == cue.end and _described(doc, ent.span.end) or ent.type in _PROPOSABLE
+                             and _called_by_us(doc, cue, ent) and _named_new(doc, cue, ent)):
             return ent  # "we introduce QuuxVA: Large Quux ..., a model": a known name introduced by its own paper
         if _listed(ent) or (cue[0].lower_ in _USE_LIKE and _seen_before(ents, ent, cue.start)):
             continue
@@ -249,6 +249,13 @@ def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
                 return None  # "a method of equipping USED with the QuuxLM model": the new thing has no name
             return ent
     return None
+
+
+def _called_by_us(doc: Doc, cue: Span, ent: Ent) -> bool:
+    """Is the name right after the naming word, or after "this/our/the" and a kind word ("we call
+    this approach X", "we term our method X")?"""
+    words = [t.lower_ for t in doc[cue.end:ent.span.start]]
+    return not words or (len(words) <= 3 and words[0] in _THIS_WORDS and words[-1] in _type_words())
 
 
 def _named_new(doc: Doc, cue: Span, ent: Ent) -> bool:
@@ -330,6 +337,7 @@ def _described(doc: Doc, i: int) -> bool:
     return words[:1] == [":"] or (len(words) == 2 and words[0] in _DEFINING_MARKS and words[1] in ("a", "an", "the"))
 
 
+_THIS_WORDS = {"this", "our", "the", "it", "these"}  # "we call this approach X"
 _NAME_ENDS = {"and", "that", "which", "to", "in", "on"}  # words that may follow a whole name
 _DEFINING_MARKS = {",", "–", "—", "--", "-"}  # before "a/an/the": a description of the name follows
 
