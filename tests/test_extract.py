@@ -212,9 +212,7 @@ def test_listed_practice_in_a_method_position_is_a_technique(nlp):
 
 def test_task_stated_by_the_title(nlp):
     def tasks(title):
-        paper = Paper(id="t:1", title=title, abstract=abstract, source="t.txt")
-        clean = clean_latex(abstract)
-        return rel(extract(nlp(clean.text), paper, clean), "addresses")
+        return rel(run_titled(nlp, abstract, title), "addresses")
 
     abstract = "We propose QuuxOpt, a second-order optimizer. QuuxOpt halves the cost of zorbic network pre-training."
     assert "zorbic network pre-training" in tasks("QuuxOpt: Fast Optimization for Zorbic Network Pre-training")
@@ -264,10 +262,9 @@ def test_listed_name_introduced_by_its_own_paper(nlp):
     assert "FedAvg" not in rel(rec, "proposes")  # an existing thing named, not a new one
     rec = run(nlp, "We propose a method called Federated Learning for Global Flatness (FedGF) for flat minima.")
     assert rel(rec, "proposes") == {"FedGF"}  # the listed words only start the new name
-    abstract = "SimPO aligns the reward with the generation metric and outperforms DPO."
-    paper = Paper(id="t:1", title="SimPO: Simple Preference Optimization", abstract=abstract, source="t.txt")
-    clean = clean_latex(abstract)
-    assert "SimPO" in rel(extract(nlp(clean.text), paper, clean), "proposes")  # the title names it
+    rec = run_titled(nlp, "SimPO aligns the reward with the generation metric and outperforms DPO.",
+                     "SimPO: Simple Preference Optimization")
+    assert "SimPO" in rel(rec, "proposes")  # the title names it
 
 
 def test_plain_capitalised_names_in_a_compared_list(nlp):
@@ -330,19 +327,15 @@ def test_a_proposal_named_after_a_method_builds_on_it(nlp):
 
 
 def test_a_name_the_title_announces_is_proposed(nlp):
-    paper = Paper(id="t:1", title="Quuxeleon: Label-Only Leakage with Adaptive Poisoning",
-                  abstract="We propose a new attack Quuxeleon that leverages a poisoning strategy.", source="t.txt")
-    clean = clean_latex(paper.abstract)
-    rec = extract(nlp(clean.text), paper, clean)
+    rec = run_titled(nlp, "We propose a new attack Quuxeleon that leverages a poisoning strategy.",
+                     "Quuxeleon: Label-Only Leakage with Adaptive Poisoning")
     assert rel(rec, "proposes") == {"Quuxeleon"}
 
 
 def test_a_title_that_is_the_long_form_of_an_acronym_proposes_it(nlp):
-    paper = Paper(id="t:1", title="Chain of Quux Optimization: Improving Reasoning in Blob Models",
-                  abstract="This is achieved through Chain of Quux Optimization (CQO), where models are tuned.",
-                  source="t.txt")
-    clean = clean_latex(paper.abstract)
-    assert rel(extract(nlp(clean.text), paper, clean), "proposes") == {"CQO"}
+    rec = run_titled(nlp, "This is achieved through Chain of Quux Optimization (CQO), where models are tuned.",
+                     "Chain of Quux Optimization: Improving Reasoning in Blob Models")
+    assert rel(rec, "proposes") == {"CQO"}
 
 
 def test_names_the_paper_calls_its_own_are_proposed(nlp):

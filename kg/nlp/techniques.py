@@ -19,7 +19,7 @@ from spacy.tokens import Doc, Span
 
 from kg.nlp import word_group
 from kg.nlp.phrases import PhraseLexicon, is_modifier
-from kg.nlp.tokens import tokens
+from kg.nlp.tokens import list_opener, tokens
 
 _POSITION_RELATIONS = {"builds_on", "compared_with"}
 _POSITION_WORDS = {"via"}
@@ -74,12 +74,10 @@ def _class_members(doc: Doc) -> Iterator[int]:
         i = t.i + 1
         while i < len(doc) and toks[i].text in (",", "("):
             i += 1
-        if i + 1 < len(doc) and toks[i].lower_ == "such" and toks[i + 1].lower_ == "as":
-            i += 2
-        elif i < len(doc) and toks[i].lower_ in ("including", "like", "e.g.", "e.g"):
-            i += 1
-        else:
+        n = list_opener(toks, i)
+        if not n:
             continue
+        i += n
         while i < len(doc) and toks[i].text == ",":
             i += 1
         yield i

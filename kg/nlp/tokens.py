@@ -34,3 +34,14 @@ def after_short_form(doc: Doc, i: int) -> int:
     if i + 2 < len(doc) and doc[i].text == "(" and doc[i + 2].text == ")":
         return i + 3
     return i
+
+
+def list_opener(toks: list[Token], i: int) -> int:
+    """Length of the list opener at token i: 2 for "such as", 1 for "including", "like", "e.g."
+    ("methods such as X", "recent approaches like X"), else 0."""
+    if i + 1 < len(toks) and toks[i].lower_ == "such" and toks[i + 1].lower_ == "as":
+        return 2
+    return 1 if i < len(toks) and toks[i].lower_ in _ONE_WORD_OPENERS else 0
+
+
+_ONE_WORD_OPENERS = {"including", "like", "e.g.", "e.g"}

@@ -17,7 +17,7 @@ from kg.nlp import word_group
 from kg.nlp.namelexicon import load_lexicon
 from kg.nlp.relations import METHODS, Ent, Fact, own_sentences, same_name, sentence, starting_in
 from kg.nlp.shapes import core, letters
-from kg.nlp.tokens import tokens
+from kg.nlp.tokens import list_opener, tokens
 
 _COMPARE_STOP = {";", "while", "whereas", "but", "which", "although", "where", "when", "because", "since", "thus"}
 # After a baseline, these words start its description ("X trained using Y", "X on Z"), not more baselines.
@@ -98,10 +98,9 @@ def _prior_class_lists(doc: Doc) -> list[Span]:
         i += 1
         if toks[i].text in (",", "(") and i + 1 < len(doc):
             i += 1
-        if toks[i].lower_ == "such" and i + 1 < len(doc) and toks[i + 1].lower_ == "as":
-            out.append(doc[i:i + 2])
-        elif toks[i].lower_ in ("like", "including", "e.g.", "e.g"):
-            out.append(doc[i:i + 1])
+        n = list_opener(toks, i)
+        if n:
+            out.append(doc[i:i + n])
     return out
 
 
