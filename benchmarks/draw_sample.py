@@ -55,6 +55,8 @@ SAMPLES: dict[str, Sample] = {
                                        "dev8", "dev9", "dev10")),
     "dev12": Sample(36055512, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
                                        "dev8", "dev9", "dev10", "dev11")),
+    "dev13": Sample(37416573, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
+                                       "dev8", "dev9", "dev10", "dev11", "dev12")),
 }
 
 
