@@ -15,8 +15,8 @@ from spacy.tokens import Doc, Span
 
 from kg.nlp.shapes import core
 from kg.model import ENTITY_TYPES, Evidence, Mention, Paper, PaperRecord, Relation, Result
-from kg.nlp.relations import (Ent, Fact, entities, evaluated, is_first_person, proposals, sentence, starting_in,
-                               title_mentions, title_task_mentions)
+from kg.nlp.relations import (Ent, Fact, entities, evaluated, is_first_person, long_form_parts, proposals, sentence,
+                               starting_in, title_mentions, title_task_mentions)
 from kg.nlp.uses import built_on, compared
 from kg.text import CleanText
 
@@ -36,9 +36,12 @@ def extract(doc: Doc, paper: Paper, clean: CleanText) -> PaperRecord:
     ents = _as_proposed(ents, proposed, doc)
     ents = _merge_variants([e for e in _cued_unknowns(doc, ents, proposed) if e.type in ENTITY_TYPES])
     facts = _facts(doc, ents, proposed)
+    parts = long_form_parts(doc, ents, proposed)
+    facts += _part_facts(parts, proposed)
     return PaperRecord(
         paper=paper,
-        mentions=tuple(_mention(e, paper, clean) for e in ents),
+        mentions=tuple(_mention(e, paper, clean) for e in sorted(ents + [e for e, _ in parts],
+                                                                   key=lambda e: e.span.start)),
         relations=tuple(_relations(facts, ents, paper, clean)),
         results=tuple(_results(doc, ents, proposed, paper, clean,
                                {f.ent.span.start for f in facts if f.relation == "compared_with"})),
@@ -119,6 +122,19 @@ def _facts(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
             facts.append(Fact("addresses", ent, ent.sent, ent.confidence))
         elif ent.type == "Metric":
             facts.append(Fact("uses_metric", ent, ent.sent, ent.confidence))
+        facts.append(Fact("mentions", ent, ent.sent, ent.confidence))
+    return facts
+
+
+def _part_facts(parts: list[tuple[Ent, bool]], proposed: dict[str, str]) -> list[Fact]:
+    """A listed method inside the long form of the paper's own name is a base of it; every part is
+    mentioned, and a task part is addressed."""
+    facts = []
+    for ent, own in parts:
+        if ent.type == "Method" and own and ent.name not in proposed:
+            facts.append(Fact("builds_on", ent, ent.sent, ent.confidence * 0.8, "long form part"))
+        elif ent.type == "Task":
+            facts.append(Fact("addresses", ent, ent.sent, ent.confidence))
         facts.append(Fact("mentions", ent, ent.sent, ent.confidence))
     return facts
 

@@ -684,3 +684,31 @@ def test_a_new_thing_designed_for_a_name_does_not_propose_that_name(nlp):
     rec = run(nlp, "We develop an architecture designed for scalability: the Quux Scaled Attention Potential (QSAP). "
                    "We also design a module designed for BlobNet backbones.")
     assert rel(rec, "proposes") == {"QSAP"}
+
+
+def test_listed_method_inside_own_long_form_is_a_base(nlp):
+    rec = run(nlp, "We propose Scalable Decoupled LoRA (SD-LoRA), a quux method for zorbing. "
+                   "Decision Transformer (DT) is a common policy model.")
+    assert "SD-LoRA" in rel(rec, "proposes")
+    assert "LoRA" in rel(rec, "builds_on")
+    assert "Transformer" not in rel(rec, "builds_on") | rel(rec, "mentions")  # not our long form
+
+
+def test_task_inside_a_long_form_is_addressed_but_not_inside_a_task(nlp):
+    rec = run(nlp, "We propose Diversity-induced Mixup for OOD detection (diverseMix), a quux method. "
+                   "We also study incremental object detection (IOD).")
+    assert {"Mixup"} <= rel(rec, "builds_on")
+    assert "out-of-distribution detection" in rel(rec, "addresses")
+    assert "object detection" not in rel(rec, "addresses")
+
+
+def test_measures_after_in_terms_of_in_a_comparison_are_metrics(nlp):
+    rec = run(nlp, "QuuxRL outperforms PPO in terms of policy optimality and sample diversity. "
+                   "The gradient with respect to the zorb weights is bounded.")
+    assert {"policy optimality", "sample diversity"} <= rel(rec, "uses_metric")
+    assert not any("zorb" in m for m in rel(rec, "uses_metric"))
+
+
+def test_an_activity_after_in_terms_of_is_no_metric(nlp):
+    rec = run(nlp, "QuuxRL outperforms PPO in terms of handling label skew.")
+    assert not rel(rec, "uses_metric")

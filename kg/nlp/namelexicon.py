@@ -49,6 +49,7 @@ def load_lexicon() -> NameLexicon:
         weak_heads=frozenset(read_lines("weak_task_heads.txt")),
         metric_shapes=alternation(read_lines("metric_shapes.txt")),
         report_cues=tuple(read_lines("metric_report_cues.txt")),
+        aspect_cues=tuple(tuple(line.split()) for line in read_lines("metric_aspect_cues.txt")),
     )
     suffixes = tuple((r[0], r[1]) for r in read_table("name_suffixes.tsv") if len(r) == 2)
     extensions = read_lines("name_extensions.txt")

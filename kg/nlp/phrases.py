@@ -58,6 +58,7 @@ class PhraseLexicon:
     weak_heads: frozenset[str] = frozenset()
     metric_shapes: re.Pattern[str] | None = None  # one token that is a metric by its shape ("Pass@128")
     report_cues: tuple[str, ...] = ()  # words before a metric phrase that report it ("reduces the")
+    aspect_cues: tuple[tuple[str, ...], ...] = ()  # "in terms of": the measures of a comparison follow
 
 
 def is_modifier(token: Token, lex: PhraseLexicon) -> bool:
@@ -248,6 +249,9 @@ def metric_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
             continue
         if low in lex.metric_cues and token.i + 1 < len(doc) and toks[token.i + 1].lower_ in _LIST_INTRODUCERS:
             yield from list_items(doc, token.i + 1, lex)
+        aspect_end = _aspect_cue_end(toks, token.i, lex.aspect_cues)
+        if aspect_end is not None and _compares_before(doc, token.i):
+            yield from (item for item in list_items(doc, aspect_end, lex) if _measure_like(item))
         if low not in lex.metric_heads or not token.text.islower() or not _head_ok(token, lex):
             continue
         start = grow_left(doc, token.i, lex)
@@ -265,6 +269,30 @@ def metric_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
             ends.add(span.end)
             yield span
         yield from _coordinated_modifier(doc, start, token, lex)
+
+
+def _aspect_cue_end(toks: list[Token], i: int, cues: tuple[tuple[str, ...], ...]) -> int | None:
+    """Where the list after an aspect cue ("in terms of") starting at token i begins, if one does."""
+    for cue in cues:
+        n = len(cue)
+        if toks[i].lower_ == cue[0] and i + n <= len(toks) and all(toks[i + k].lower_ == cue[k] for k in range(1, n)):
+            return i + n + (1 if i + n < len(toks) and toks[i + n].lower_ in _ARTICLES else 0)
+    return None
+
+
+def _measure_like(item: Span) -> bool:
+    """A list item that can name a measure: not an activity ("handling label skew", "learning")
+    and no "and/or"."""
+    first = item[0].lower_
+    return not (first.endswith("ing") and len(first) > 5) and all("/" not in t.text for t in item)
+
+
+def _compares_before(doc: Doc, i: int) -> bool:
+    """Does a comparison or improvement cue come before token i in its sentence?"""
+    start = i
+    while start > 0 and not doc[start].is_sent_start:
+        start -= 1
+    return any(c.label_ in ("compared_with", "improves") and start <= c.start < i for c in doc.spans.get("kg_cues", []))
 
 
 def _reported(doc: Doc, start: int, head: int, cues: tuple[str, ...]) -> bool:

@@ -502,6 +502,32 @@ def title_task_mentions(doc: Doc, title: str | None, ents: list[Ent]) -> list[En
     return out
 
 
+def long_form_parts(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[tuple[Ent, bool]]:
+    """Listed methods and tasks inside a defined long form, which the long form's mention hides:
+    "Diversity-induced Mixup for OOD detection (diverseMix)" names Mixup and OOD detection. Each
+    comes with whether the long form defines one of the paper's own names ("own")."""
+    pairs = doc._.kg_abbreviations or []
+    if not pairs:
+        return []
+    taken = {(e.span.start, e.span.end) for e in ents}
+    heads = {(e.span.start, e.span.end) for e in ents if e.type in ("Task", "Metric")}
+    pairs = [(long, short) for long, short in pairs if (long.start, long.end) not in heads]  # "object detection" in "incremental ..."
+    by_core = {core(name).lower() for name in proposed}
+    out = []
+    for span in doc.spans.get("kg_gazetteer", []):
+        if span.label_ not in ("Method", "Task") or (span.start, span.end) in taken:
+            continue
+        for long, short in pairs:
+            if long.start <= span.start and span.end <= long.end and (span.start, span.end) != (long.start, long.end):
+                own = short.text in proposed or core(short.text).lower() in by_core
+                if span.label_ == "Method" and not own:
+                    break
+                name = span.kb_id_ or span.text
+                out.append((Ent(span, name, span.label_, "gazetteer", span.kb_id_ or None), own))
+                break
+    return out
+
+
 def own_sentences(ents: list[Ent], proposed: dict[str, str]):
     """A test: is a sentence about the paper's own work (first person or a proposed name)?"""
     with_proposed = {e.sent.start for e in ents if e.name in proposed}
