@@ -712,3 +712,9 @@ def test_measures_after_in_terms_of_in_a_comparison_are_metrics(nlp):
 def test_an_activity_after_in_terms_of_is_no_metric(nlp):
     rec = run(nlp, "QuuxRL outperforms PPO in terms of handling label skew.")
     assert not rel(rec, "uses_metric")
+
+
+def test_a_defined_acronym_before_a_singular_method_kind_is_a_method(nlp):
+    rec = run(nlp, "It minimizes the conventional cross zorb (CZ) loss. Quux-to-blob (Q2B) diffusion models are popular.")
+    assert "CZ" in rel(rec, "mentions")
+    assert "Q2B" not in rel(rec, "mentions")  # a class: the kind word is plural

@@ -184,7 +184,23 @@ class NameFinder:
         kind = self._long_form_kind(long) or self.lex.phrases.type_words.get(head.rsplit("-", 1)[-1])
         if kind in ("Method", "Dataset", "Benchmark"):
             return kind, short.text  # "natural gradient descent (NGD)", "cross-encoder (CE)"
+        if self._singular_method_kind(short.doc, after):
+            return "Method", short.text  # "cross entropy (CE) loss", "temporal-difference (TD) learning algorithm"
         return ("Method" if title or mixed else "Unknown"), short.text
+
+    def _singular_method_kind(self, doc: Doc, i: int) -> bool:
+        """Is token i (or the word after a lower-case word at i) a method kind word in the singular?
+        "(CE) loss", "(TD) learning algorithm" name one method; "(ZO) optimization methods" and
+        "(T2I) diffusion models" name a class."""
+        for k in (i, i + 1):
+            if k >= len(doc):
+                return False
+            word = doc[k].lower_
+            if self.lex.phrases.type_words.get(word) == "Method":
+                return not word.endswith("s") or word.endswith("ss")
+            if k == i and not (word.isalpha() and doc[k].text.islower()):
+                return False
+        return False
 
     def _of_before_kind(self, doc: Doc, i: int) -> bool:
         """"a plethora of benchmark environments": the kind word names what the name has many of."""
