@@ -718,3 +718,10 @@ def test_a_defined_acronym_before_a_singular_method_kind_is_a_method(nlp):
     rec = run(nlp, "It minimizes the conventional cross zorb (CZ) loss. Quux-to-blob (Q2B) diffusion models are popular.")
     assert "CZ" in rel(rec, "mentions")
     assert "Q2B" not in rel(rec, "mentions")  # a class: the kind word is plural
+
+
+def test_a_short_form_closed_before_based_is_defined_and_not_proposed(nlp):
+    rec = run(nlp, "In this paper, we propose a novel Zorb Quux Transform (ZQT)-based layer for hybrid computing. "
+                   "The ZQT is cheap.")
+    assert "ZQT" in rel(rec, "mentions")
+    assert "ZQT" not in rel(rec, "proposes")

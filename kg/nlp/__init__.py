@@ -46,8 +46,9 @@ _GLUED_STOP = r"\.(?=[A-Z][a-z]+\b)(?<=[A-Za-z][A-Z]\.)"  # the literal first: c
 
 
 # An em dash always separates, and so does a bracket closed right before it: "(SPA)—yields" is
-# "(", "SPA", ")", "—", "yields" (spaCy splits a dash between letters only).
-_EM_DASH = r"\)(?=—)|—"
+# "(", "SPA", ")", "—", "yields" (spaCy splits a dash between letters only). A bracket closed
+# before "-based" too: "graph neural network (GNN)-based models" defines GNN.
+_EM_DASH = r"\)(?=—|-[a-z])|—"
 
 
 # "CIFAR-10/100", "Quux10/20": a slash between a name's trailing number and another number lists

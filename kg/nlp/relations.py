@@ -232,7 +232,7 @@ def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
         start = naming.i + 1  # "we propose a quux framework, namely QuuxNet": no cue of its own, the name follows
     used_end = None  # end of a name the abstract used before the cue ("a quux framework of USED ...")
     for ent in starting_in(ents, start, stop):
-        if _designed_for(toks, ent.span.start):
+        if _designed_for(toks, ent.span.start) or _based_on_it(toks, ent):
             continue  # "a quux strategy designed for ViTs": what the new thing is for, not the new thing
         if _listed(ent) and (ent.span.start == cue.end and _described(doc, ent.span.end) or ent.type in _PROPOSABLE
                              and _called_by_us(doc, cue, ent) and _named_new(doc, cue, ent)):
@@ -249,6 +249,12 @@ def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
                 return None  # "a method of equipping USED with the QuuxLM model": the new thing has no name
             return ent
     return None
+
+
+def _based_on_it(toks: list[Token], ent: Ent) -> bool:
+    """"a novel knowledge graph (KG)-based recommender": the new thing is based on the name."""
+    i = after_short_form(ent.span.doc, ent.span.end)
+    return i < len(toks) and toks[i].text[:1] == "-" and toks[i].text[1:].isalpha()
 
 
 def _called_by_us(doc: Doc, cue: Span, ent: Ent) -> bool:
