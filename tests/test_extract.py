@@ -694,6 +694,12 @@ def test_listed_method_inside_own_long_form_is_a_base(nlp):
     assert "Transformer" not in rel(rec, "builds_on") | rel(rec, "mentions")  # not our long form
 
 
+def test_a_method_after_for_in_our_long_form_is_its_purpose_not_its_base(nlp):
+    rec = run(nlp, "We propose Model-Augmented Quux for Q-learning (MAQ), a zorbing method.")
+    assert "MAQ" in rel(rec, "proposes")
+    assert "Q-learning" not in rel(rec, "builds_on")
+
+
 def test_task_inside_a_long_form_is_addressed_but_not_inside_a_task(nlp):
     rec = run(nlp, "We propose Diversity-induced Mixup for OOD detection (diverseMix), a quux method. "
                    "We also study incremental object detection (IOD).")

@@ -511,7 +511,8 @@ def title_task_mentions(doc: Doc, title: str | None, ents: list[Ent]) -> list[En
 def long_form_parts(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[tuple[Ent, bool]]:
     """Listed methods and tasks inside a defined long form, which the long form's mention hides:
     "Diversity-induced Mixup for OOD detection (diverseMix)" names Mixup and OOD detection. Each
-    comes with whether the long form defines one of the paper's own names ("own")."""
+    comes with whether the long form defines one of the paper's own names ("own"). A method after
+    "for" in the long form is the purpose of the new one, not a part of it, and is left out."""
     pairs = doc._.kg_abbreviations or []
     if not pairs:
         return []
@@ -526,8 +527,9 @@ def long_form_parts(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list
         for long, short in pairs:
             if long.start <= span.start and span.end <= long.end and (span.start, span.end) != (long.start, long.end):
                 own = short.text in proposed or core(short.text).lower() in by_core
-                if span.label_ == "Method" and not own:
-                    break
+                purpose = any(t.lower_ == "for" for t in doc[long.start:span.start])
+                if span.label_ == "Method" and (not own or purpose):
+                    break  # "Model-Augmented Data for TD Learning": what the method is for, not its base
                 name = span.kb_id_ or span.text
                 out.append((Ent(span, name, span.label_, "gazetteer", span.kb_id_ or None), own))
                 break
