@@ -731,3 +731,8 @@ def test_a_short_form_closed_before_based_is_defined_and_not_proposed(nlp):
                    "The ZQT is cheap.")
     assert "ZQT" in rel(rec, "mentions")
     assert "ZQT" not in rel(rec, "proposes")
+
+
+def test_an_elliptic_comparison_names_a_second_baseline(nlp):
+    rec = run(nlp, "QuuxMixer outperforms BERT by 0.8 points on GLUE and ViT by 2% top-1 accuracy on ImageNet.")
+    assert {"BERT", "ViT"} <= rel(rec, "compared_with")

@@ -61,6 +61,8 @@ def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
             following = _following(doc, ents, cue, _BASELINE_END, 18)
         else:
             continue
+        if cue.id_ == "after" and following:
+            following += _elliptic(doc, ents, following[-1].span.end)
         for ent in following:
             if ent.type in METHODS and ent.type != "Unknown" and ent.name not in proposed:
                 facts.append(Fact("compared_with", ent, sentence(doc, cue.start), min(1.0, ent.confidence + 0.05),
@@ -75,6 +77,19 @@ def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
 _PRIOR_MARKERS = frozenset(word_group("prior_marker"))  # ontology/patterns/word_groups.tsv
 _PRIOR_USES = frozenset(word_group("prior_use"))
 _PRIOR_SKIP = frozenset(word_group("prior_skip"))
+
+
+def _elliptic(doc: Doc, ents: list[Ent], start: int) -> list[Ent]:
+    """"outperforms X by 0.8 points on GLUE and Y by 2% on ImageNet": a name after "and" / "," that
+    is followed by "by" and a value repeats the comparison the cue made for X."""
+    sent_end = sentence(doc, start).end
+    found = []
+    for ent in starting_in(ents, start, sent_end):
+        end = ent.span.end
+        if (doc[ent.span.start - 1].lower_ in ("and", ",") and end + 1 < sent_end and doc[end].lower_ == "by"
+                and any(c.isdigit() for c in doc[end + 1].text + (doc[end + 2].text if end + 2 < sent_end else ""))):
+            found.append(ent)
+    return found
 
 
 def _prior_class_lists(doc: Doc) -> list[Span]:
