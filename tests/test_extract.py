@@ -736,3 +736,8 @@ def test_a_short_form_closed_before_based_is_defined_and_not_proposed(nlp):
 def test_an_elliptic_comparison_names_a_second_baseline(nlp):
     rec = run(nlp, "QuuxMixer outperforms BERT by 0.8 points on GLUE and ViT by 2% top-1 accuracy on ImageNet.")
     assert {"BERT", "ViT"} <= rel(rec, "compared_with")
+
+
+def test_a_listed_name_after_a_novel_kind_is_proposed_by_the_paper(nlp):
+    rec = run(nlp, "To cope with these challenges, we design a novel framework DeepIM to model the latent space.")
+    assert "DeepIM" in rel(rec, "proposes")

@@ -420,3 +420,14 @@ def test_a_listed_name_ending_in_an_acronym_is_also_found_spaced(nlp):
     doc = nlp("When fine-tuned on Science QA, it reaches a new state of the art.")
     assert [(s.text, s.kb_id_) for s in doc.spans["kg_entities"] if s.label_ in ("Dataset", "Benchmark")] == [
         ("Science QA", "ScienceQA")]
+
+
+def test_a_listed_name_written_as_listed_keeps_its_name_when_an_alias_spells_it_too():
+    from kg.lexicon import GazetteerEntry
+    from kg.nlp.gazetteer import Gazetteer
+
+    nlp = spacy.blank("en")
+    gaz = Gazetteer(nlp, [GazetteerEntry("Quux-large", "Method", ("Quux large",))])
+    doc = gaz(nlp("We prune Quux-large and Quux large."))
+    assert [(s.text, s.id_) for s in doc.spans["kg_gazetteer"]] == [("Quux-large", "Quux-large"),
+                                                                    ("Quux large", "Quux large")]

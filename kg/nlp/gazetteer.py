@@ -96,10 +96,11 @@ class Gazetteer:
             log.info("no gazetteer entries found; only new names will be detected")
 
     def _add(self, nlp: Language, entry: GazetteerEntry) -> None:
+        own = surface_forms(entry.name)  # the name's own forms match as the name, not as an alias of it
         for alias in (entry.name, *entry.aliases):
             key = f"{entry.type}\t{entry.name}\t{alias}"
             exact, folded = [], []
-            for form in surface_forms(alias):
+            for form in (surface_forms(alias) - own if alias != entry.name else own):
                 (exact if is_case_sensitive(form) else folded).append(nlp.make_doc(form))
             if exact:
                 self.exact.add(key, exact)

@@ -235,7 +235,8 @@ def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
         if _designed_for(toks, ent.span.start) or _based_on_it(toks, ent):
             continue  # "a quux strategy designed for ViTs": what the new thing is for, not the new thing
         if _listed(ent) and (ent.span.start == cue.end and _described(doc, ent.span.end) or ent.type in _PROPOSABLE
-                             and _called_by_us(doc, cue, ent) and _named_new(doc, cue, ent)):
+                             and (_called_by_us(doc, cue, ent) and _named_new(doc, cue, ent)
+                                  or _after_novel_kind(toks, cue.end, ent.span.start))):
             return ent  # "we introduce QuuxVA: Large Quux ..., a model": a known name introduced by its own paper
         if _listed(ent) or (cue[0].lower_ in _USE_LIKE and _seen_before(ents, ent, cue.start)):
             continue
@@ -255,6 +256,14 @@ def _based_on_it(toks: list[Token], ent: Ent) -> bool:
     """"a novel knowledge graph (KG)-based recommender": the new thing is based on the name."""
     i = after_short_form(ent.span.doc, ent.span.end)
     return i < len(toks) and toks[i].text[:1] == "-" and toks[i].text[1:].isalpha()
+
+
+def _after_novel_kind(toks: list[Token], start: int, name: int) -> bool:
+    """"we design a novel framework X": a name right after "a novel/new <kind>" that follows the cue
+    is the new thing, even when an older thing had the same name."""
+    words = [t.lower_ for t in toks[start:name]]
+    return (2 <= len(words) <= 4 and words[0] in ("a", "an") and words[1] in _NOVEL
+            and words[-1] in _type_words())
 
 
 def _called_by_us(doc: Doc, cue: Span, ent: Ent) -> bool:
