@@ -240,6 +240,7 @@ def metric_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
     toks = tokens(doc)
     shapes = lex.metric_shapes
     ends = {s.end for s in doc.spans.get("kg_gazetteer", []) if s.label_ == "Metric"}  # "accuracy and speed"
+    aspect_starts = {cue[0] for cue in lex.aspect_cues}
     for token in toks:
         text = token.text
         low = text.lower()
@@ -249,7 +250,7 @@ def metric_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
             continue
         if low in lex.metric_cues and token.i + 1 < len(doc) and toks[token.i + 1].lower_ in _LIST_INTRODUCERS:
             yield from list_items(doc, token.i + 1, lex)
-        aspect_end = _aspect_cue_end(toks, token.i, lex.aspect_cues)
+        aspect_end = _aspect_cue_end(toks, token.i, lex.aspect_cues) if low in aspect_starts else None
         if aspect_end is not None and _compares_before(doc, token.i):
             yield from (item for item in list_items(doc, aspect_end, lex) if _measure_like(item))
         if low not in lex.metric_heads or not token.text.islower() or not _head_ok(token, lex):
