@@ -741,3 +741,9 @@ def test_an_elliptic_comparison_names_a_second_baseline(nlp):
 def test_a_listed_name_after_a_novel_kind_is_proposed_by_the_paper(nlp):
     rec = run(nlp, "To cope with these challenges, we design a novel framework DeepIM to model the latent space.")
     assert "DeepIM" in rel(rec, "proposes")
+
+
+def test_a_listed_name_right_after_we_propose_and_a_pause_is_proposed(nlp):
+    rec = run(nlp, "To bridge this gap, we propose AdaLoRA, which allocates the budget. "
+                   "We introduce LoRA into the zorb encoder.")
+    assert rel(rec, "proposes") == {"AdaLoRA"}

@@ -236,7 +236,8 @@ def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
             continue  # "a quux strategy designed for ViTs": what the new thing is for, not the new thing
         if _listed(ent) and (ent.span.start == cue.end and _described(doc, ent.span.end) or ent.type in _PROPOSABLE
                              and (_called_by_us(doc, cue, ent) and _named_new(doc, cue, ent)
-                                  or _after_novel_kind(toks, cue.end, ent.span.start))):
+                                  or _after_novel_kind(toks, cue.end, ent.span.start)
+                                  or _introduced_right_after(toks, cue, ent))):
             return ent  # "we introduce QuuxVA: Large Quux ..., a model": a known name introduced by its own paper
         if _listed(ent) or (cue[0].lower_ in _USE_LIKE and _seen_before(ents, ent, cue.start)):
             continue
@@ -264,6 +265,22 @@ def _after_novel_kind(toks: list[Token], start: int, name: int) -> bool:
     words = [t.lower_ for t in toks[start:name]]
     return (2 <= len(words) <= 4 and words[0] in ("a", "an") and words[1] in _NOVEL
             and words[-1] in _type_words())
+
+
+def _introduced_right_after(toks: list[Token], cue: Span, ent: Ent) -> bool:
+    """"we propose AdaLoRA, which ...", "We present the QuuxV2 model": a name right after a
+    first-person proposal cue, then a pause, a bracket or a kind word, is the paper's new thing
+    even when it is listed by now ("we introduce X into Y", "propose X-based ..." use it)."""
+    gap = [t.lower_ for t in toks[cue.end:ent.span.start]]
+    if cue[0].lower_ not in _MAKING_WORDS or gap not in ([], ["the"]) or "-" in ent.span.text[len(ent.name):]:
+        return False  # "known as X", "called X": naming words have rules of their own; "GPT-style": a use
+    i = ent.span.end
+    if i < len(toks) and toks[i].text == "(":  # "Wanda (Pruning by Weights and activations),"
+        close = next((k for k in range(i + 1, min(len(toks), i + 14)) if toks[k].text == ")"), None)
+        i = close + 1 if close is not None else i
+    after = toks[i].lower_ if i < len(toks) else "."
+    coined = any(c.isdigit() for c in ent.span.text) or any(c.isupper() for c in ent.span.text[1:])
+    return after in _PAUSES or coined and after in _type_words() and not after.endswith("s")
 
 
 def _called_by_us(doc: Doc, cue: Span, ent: Ent) -> bool:
@@ -355,6 +372,9 @@ def _described(doc: Doc, i: int) -> bool:
 _THIS_WORDS = {"this", "our", "the", "it", "these"}  # "we call this approach X"
 _NAME_ENDS = {"and", "that", "which", "to", "in", "on"}  # words that may follow a whole name
 _DEFINING_MARKS = {",", "–", "—", "--", "-"}  # before "a/an/the": a description of the name follows
+_PAUSES = {",", ":", ";", "–", "—", "--", "."}  # after a name the sentence introduces
+_MAKING_WORDS = {"propose", "proposes", "introduce", "introduces", "present", "presents", "develop", "develops",
+                 "design", "devise", "release", "construct", "contribute"}  # proposal cues that make a thing
 
 _ENUMERATION = re.compile(r"(?:[ivx]+|[0-9]|[a-h])")
 
