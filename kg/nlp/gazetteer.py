@@ -26,11 +26,11 @@ from kg.nlp.tokens import tokens
 log = logging.getLogger(__name__)
 
 #: "X-based", "X-style": suffixes after which a glued known method name still counts.
-_MODIFIER_SUFFIXES = frozenset({"based", "style", "like", "guided", "initialized", "derived", "powered"})
+MODIFIER_SUFFIXES = frozenset({"based", "style", "like", "guided", "initialized", "derived", "powered"})
 #: "X-test", "X-val": a known dataset glued to the name of a split is that split of it.
 _SPLIT_SUFFIXES = frozenset({"test", "val", "valid", "validation", "dev", "train", "training"})
-_GLUED_SUFFIXES = {"Method": _MODIFIER_SUFFIXES, "Dataset": _SPLIT_SUFFIXES, "Benchmark": _SPLIT_SUFFIXES}
-_ANY_GLUED_SUFFIX = _MODIFIER_SUFFIXES | _SPLIT_SUFFIXES
+_GLUED_SUFFIXES = {"Method": MODIFIER_SUFFIXES, "Dataset": _SPLIT_SUFFIXES, "Benchmark": _SPLIT_SUFFIXES}
+_ANY_GLUED_SUFFIX = MODIFIER_SUFFIXES | _SPLIT_SUFFIXES
 
 
 def is_case_sensitive(name: str) -> bool:

@@ -17,6 +17,7 @@ from functools import lru_cache
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp import read_lines, read_table, word_group
+from kg.nlp.gazetteer import MODIFIER_SUFFIXES
 from kg.nlp.namelexicon import load_lexicon
 from kg.nlp.phrases import title_tasks
 from kg.nlp.shapes import core, letters
@@ -272,8 +273,9 @@ def _introduced_right_after(toks: list[Token], cue: Span, ent: Ent) -> bool:
     first-person proposal cue, then a pause, a bracket or a kind word, is the paper's new thing
     even when it is listed by now ("we introduce X into Y", "propose X-based ..." use it)."""
     gap = [t.lower_ for t in toks[cue.end:ent.span.start]]
-    if cue[0].lower_ not in _MAKING_WORDS or gap not in ([], ["the"]) or "-" in ent.span.text[len(ent.name):]:
-        return False  # "known as X", "called X": naming words have rules of their own; "GPT-style": a use
+    glued = ent.span.text.rsplit("-", 1)[-1].lower() in MODIFIER_SUFFIXES  # "GPT-style": a use of GPT
+    if cue[0].lower_ not in _MAKING_WORDS or gap not in ([], ["the"]) or glued:
+        return False  # "known as X", "called X": naming words have rules of their own
     i = ent.span.end
     if i < len(toks) and toks[i].text == "(":  # "Wanda (Pruning by Weights and activations),"
         close = next((k for k in range(i + 1, min(len(toks), i + 14)) if toks[k].text == ")"), None)
@@ -547,7 +549,8 @@ def long_form_parts(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list
         return []
     taken = {(e.span.start, e.span.end) for e in ents}
     heads = {(e.span.start, e.span.end) for e in ents if e.type in ("Task", "Metric")}
-    pairs = [(long, short) for long, short in pairs if (long.start, long.end) not in heads]  # "object detection" in "incremental ..."
+    # "object detection" in "incremental object detection (IOD)" is that task, not a part of it
+    pairs = [(long, short) for long, short in pairs if (long.start, long.end) not in heads]
     by_core = {core(name).lower() for name in proposed}
     out = []
     for span in doc.spans.get("kg_gazetteer", []):
