@@ -733,14 +733,16 @@ def test_a_short_form_closed_before_based_is_defined_and_not_proposed(nlp):
     assert "ZQT" not in rel(rec, "proposes")
 
 
-def test_an_elliptic_comparison_names_a_second_baseline(nlp):
-    rec = run(nlp, "QuuxMixer outperforms BERT by 0.8 points on GLUE and ViT by 2% top-1 accuracy on ImageNet.")
-    assert {"BERT", "ViT"} <= rel(rec, "compared_with")
-
-
-def test_a_listed_name_after_a_novel_kind_is_proposed_by_the_paper(nlp):
-    rec = run(nlp, "To cope with these challenges, we design a novel framework DeepIM to model the latent space.")
-    assert "DeepIM" in rel(rec, "proposes")
+@pytest.mark.parametrize("abstract, relation, names", [
+    # an elliptic comparison names a second baseline
+    ("QuuxMixer outperforms BERT by 0.8 points on GLUE and ViT by 2% top-1 accuracy on ImageNet.",
+     "compared_with", {"BERT", "ViT"}),
+    # a listed name after "a novel <kind>" is proposed by the paper
+    ("To cope with these challenges, we design a novel framework DeepIM to model the latent space.",
+     "proposes", {"DeepIM"}),
+])
+def test_one_sentence_states_the_relation(nlp, abstract, relation, names):
+    assert names <= rel(run(nlp, abstract), relation)
 
 
 def test_a_listed_name_right_after_we_propose_and_a_pause_is_proposed(nlp):
