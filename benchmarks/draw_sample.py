@@ -57,6 +57,8 @@ SAMPLES: dict[str, Sample] = {
                                        "dev8", "dev9", "dev10", "dev11")),
     "dev13": Sample(37416573, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
                                        "dev8", "dev9", "dev10", "dev11", "dev12")),
+    "dev14": Sample(38729833, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
+                                       "dev8", "dev9", "dev10", "dev11", "dev12", "dev13")),
 }
 
 
