@@ -451,6 +451,10 @@ def test_objects_of_a_purpose_or_an_on_phrase_are_not_proposed(nlp):
     # "X-based" in background is not the paper's base; in its own sentence it is
     ("Transformer-based trajectory methods have shown strong results. We propose BlobRL, a novel method. Our "
      "CLIP-based planner is fast.", {"builds_on": "CLIP"}, {"builds_on": "Transformer"}),
+    # a class of other work right before the cue owns the use; in the paper's own sentence the use is its own
+    ("Most protein LMs are based on the Transformer architecture. We propose BlobPLM, a novel model.",
+     {}, {"builds_on": "Transformer"}),
+    ("We propose two new unlearning methods based on Transformer models.", {"builds_on": "Transformer"}, {}),
 ])
 def test_use_and_comparison_cues(nlp, abstract, present, absent):
     rec = run(nlp, abstract)

@@ -240,6 +240,8 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
         if cue.id_ == "after" and (_describes_baseline(doc, compare_starts, cue)
                                    or (data_paper and cue[0].lower_ in _WEAK_USES)):
             continue
+        if cue.id_ == "after" and _class_subject(doc, cue) and not own(sentence(doc, cue.start)):
+            continue
         if cue.id_ == "after":
             cut = _next_start(compare_starts, cue.end, len(doc))  # "Using X, we outperform a Quux": a baseline
             targets = [e for e in _following(doc, ents, cue, _COMPARE_STOP, window=8)[:5]
@@ -366,6 +368,17 @@ def _variant_of_proposed(name: str, proposed: dict[str, str]) -> bool:
         if name != p and same_name(name, p):
             return True
     return False
+
+
+def _class_subject(doc: Doc, cue: Span) -> bool:
+    """"methods based on X", "Most protein LMs are built on X", "those based on X": outside the
+    paper's own sentences, the use belongs to a class of other work named right before the cue."""
+    i = cue.start - 1
+    while i > 0 and (doc[i].lower_ in _PASSIVE_AUX or doc[i].lower_.endswith("ly")):
+        i -= 1
+    word = doc[i].text
+    return i >= 0 and (word.lower() in _CLASS_PLURALS or word.lower() == "those"
+                       or (len(word) > 2 and word.endswith("s") and word[:-1].isupper()))
 
 
 def _prior_use(doc: Doc, start: int) -> bool:
