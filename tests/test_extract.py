@@ -221,6 +221,17 @@ def test_task_stated_by_the_title(nlp):
     assert "zorbic network pre-training" not in tasks("Zorbic Network Pre-training with QuuxOpt")
 
 
+def test_what_the_title_frames_is_a_task_without_a_head_word(nlp):
+    abstract = ("We study zorb review, where quux reviewers grade papers. We propose QuuxFair, which keeps "
+                "blob fairness across zorb review rounds and frobnic models.")
+    rec = run_titled(nlp, abstract, "Blob Fairness in Zorb Review")
+    assert "zorb review" in {t.lower() for t in rel(rec, "addresses")}
+    assert "zorb review" not in {t.lower() for t in rel(run(nlp, abstract), "addresses")}
+    # a run ending in a kind of system names none; nor does a lone word that is no noun
+    rec = run_titled(nlp, abstract, "QuuxFair for Frobnic Models in Blob")
+    assert not {"frobnic models", "blob"} & {t.lower() for t in rel(rec, "addresses")}
+
+
 def test_prior_work_technique_is_not_built_on(nlp):
     rec = run(nlp, "Pipelines based on conventional frobnic sampling are slow; we propose QuuxNet.")
     assert "frobnic sampling" not in rel(rec, "builds_on")

@@ -144,7 +144,8 @@ def title_tasks(doc: Doc, title: str | None, lex: PhraseLexicon) -> list[Span]:
     """Task phrases of the abstract that the title states too: "... for Language Model
     Pre-training" makes "language model pre-training" in the abstract a task, where its weak head
     would otherwise need a framing word. The phrase is the abstract's own head-word phrase
-    (`grow_left`), cut to the longest ending that the title holds word for word."""
+    (`grow_left`), cut to the longest ending that the title holds word for word. What the title
+    frames needs no head word (`_framed_title_phrases`: "... in Peer Review")."""
     if not title:
         return []
     words = _TITLE_WORD.findall(title.lower())
@@ -163,7 +164,53 @@ def title_tasks(doc: Doc, title: str | None, lex: PhraseLexicon) -> list[Span]:
                     span = doc[start:token.i + 1]
                     out.append(Span(doc, start, token.i + 1, label="Task", kb_id=span.text, span_id="title task"))
                 break
+    taken = {(s.start, s.end) for s in out}
+    for span in _framed_title_phrases(doc, title, lex):
+        if (span.start, span.end) not in taken:
+            out.append(span)
     return out
+
+
+_TITLE_FRAMES = frozenset(word_group("title_frame"))  # ontology/patterns/word_groups.tsv
+_TITLE_NOT_TASK = frozenset(word_group("title_not_task"))
+
+
+def _framed_title_phrases(doc: Doc, title: str, lex: PhraseLexicon) -> list[Span]:
+    """"... for Few-Shot Imitation Learning", "Group Fairness in Peer Review": the run of capitalised
+    words after a framing word of the title names what the paper addresses. Its longest ending that
+    the abstract writes (two words at least, unless the run is one noun) is that task there. A run
+    that ends in a kind of system or data ("for Large Language Models") or a place ("in Latent
+    Space") names none."""
+    out: list[Span] = []
+    words = _TITLE_WORD.findall(title)
+    for i, word in enumerate(words[:-1]):
+        if word.lower() not in _TITLE_FRAMES:
+            continue
+        j = i + 1
+        while j < len(words) and words[j][:1].isupper():
+            j += 1
+        phrase = [w.lower() for w in words[i + 1:j]]
+        if (not phrase or any(w in lex.stop for w in phrase) or phrase[-1] in _TITLE_NOT_TASK
+                or lex.type_words.get(phrase[-1]) in ("Method", "Dataset", "Benchmark")
+                or (len(phrase) == 1 and not phrase[0].endswith(_NOUN_SUFFIXES))):
+            continue
+        for k in range(max(1, len(phrase) - 1)):
+            ending = phrase[k:]
+            if " ".join(ending) in lex.generic:
+                continue
+            found = _find_words(doc, ending)
+            if found:
+                out += [Span(doc, a, a + len(ending), label="Task", kb_id=doc[a:a + len(ending)].text,
+                             span_id="title task") for a in found]
+                break
+    return out
+
+
+def _find_words(doc: Doc, words: list[str]) -> list[int]:
+    """Starts of the token runs whose lower-case texts are `words`."""
+    n = len(words)
+    return [t.i for t in tokens(doc) if t.lower_ == words[0] and t.i + n <= len(doc)
+            and [x.lower_ for x in doc[t.i:t.i + n]] == words]
 
 
 def _title_framed(said: str, phrase: str) -> bool:
