@@ -230,6 +230,11 @@ def test_what_the_title_frames_is_a_task_without_a_head_word(nlp):
     # a run ending in a kind of system names none; nor does a lone word that is no noun
     rec = run_titled(nlp, abstract, "QuuxFair for Frobnic Models in Blob")
     assert not {"frobnic models", "blob"} & {t.lower() for t in rel(rec, "addresses")}
+    # the run that opens the title, where the abstract writes it in lower case
+    rec = run_titled(nlp, abstract, "Zorb Review with Quux Reviewers")
+    assert "zorb review" in {t.lower() for t in rel(rec, "addresses")}
+    rec = run_titled(nlp, "We propose QuuxFair. QuuxFair Review is fast.", "QuuxFair Review with Blobs")
+    assert not {t for t in rel(rec, "addresses") if "review" in t.lower()}
 
 
 def test_prior_work_technique_is_not_built_on(nlp):

@@ -178,32 +178,47 @@ _TITLE_NOT_TASK = frozenset(word_group("title_not_task"))
 def _framed_title_phrases(doc: Doc, title: str, lex: PhraseLexicon) -> list[Span]:
     """"... for Few-Shot Imitation Learning", "Group Fairness in Peer Review": the run of capitalised
     words after a framing word of the title names what the paper addresses. Its longest ending that
-    the abstract writes (two words at least, unless the run is one noun) is that task there. A run
-    that ends in a kind of system or data ("for Large Language Models") or a place ("in Latent
-    Space") names none."""
+    the abstract writes (two words at least, unless the run is one noun) is that task there. The run
+    that opens the title ("Mask Propagation for ...") counts too, where the abstract writes it in
+    lower case (a coined name keeps its capitals), has two words at least, does not end in a weak
+    head ("Zorbic Network Pre-training with ...") and is not all the title puts before a colon
+    (`_names_the_title`). A run that ends in
+    a kind of system or data ("for Large Language Models") or a place ("in Latent Space") names
+    none, nor does a lone gerund ("Towards Understanding ...")."""
     out: list[Span] = []
     words = _TITLE_WORD.findall(title)
-    for i, word in enumerate(words[:-1]):
-        if word.lower() not in _TITLE_FRAMES:
+    for i in range(-1, len(words) - 1):  # -1: the run that opens the title
+        if i >= 0 and words[i].lower() not in _TITLE_FRAMES:
             continue
         j = i + 1
-        while j < len(words) and words[j][:1].isupper():
+        while j < len(words) and (words[j][:1].isupper() or words[j][:1].isdigit()):
             j += 1
         phrase = [w.lower() for w in words[i + 1:j]]
         if (not phrase or any(w in lex.stop for w in phrase) or phrase[-1] in _TITLE_NOT_TASK
                 or lex.type_words.get(phrase[-1]) in ("Method", "Dataset", "Benchmark")
-                or (len(phrase) == 1 and not phrase[0].endswith(_NOUN_SUFFIXES))):
+                or (len(phrase) == 1 and (i < 0 or phrase[0].endswith("ing")
+                                          or not phrase[0].endswith(_NOUN_SUFFIXES)))
+                or (i < 0 and (phrase[-1] in lex.weak_heads or _names_the_title(title, j)))):
             continue
         for k in range(max(1, len(phrase) - 1)):
             ending = phrase[k:]
             if " ".join(ending) in lex.generic:
                 continue
             found = _find_words(doc, ending)
+            if i < 0:
+                found = [a for a in found if doc[a:a + len(ending)].text.islower()]
             if found:
                 out += [Span(doc, a, a + len(ending), label="Task", kb_id=doc[a:a + len(ending)].text,
                              span_id="title task") for a in found]
                 break
     return out
+
+
+def _names_the_title(title: str, n: int) -> bool:
+    """Is the title's opening run of n words all that stands before its colon ("Contrastive
+    Tuning: ...")? Then it is as often the name of the paper's method as a task."""
+    head, colon, _ = title.partition(":")
+    return bool(colon) and len(_TITLE_WORD.findall(head)) == n
 
 
 def _find_words(doc: Doc, words: list[str]) -> list[int]:
