@@ -17,7 +17,7 @@ from kg.nlp.shapes import core
 from kg.model import ENTITY_TYPES, Evidence, Mention, Paper, PaperRecord, Relation, Result
 from kg.nlp.relations import (Ent, Fact, entities, evaluated, is_first_person, long_form_parts, proposals, sentence,
                                starting_in, title_mentions, title_task_mentions)
-from kg.nlp.uses import built_on, compared
+from kg.nlp.uses import built_on, compared, title_uses
 from kg.text import CleanText
 
 # A URL ends at white space, quotes, braces and square brackets (Markdown "[text](url)", LaTeX "\\url{...}").
@@ -38,6 +38,7 @@ def extract(doc: Doc, paper: Paper, clean: CleanText) -> PaperRecord:
     facts = _facts(doc, ents, proposed)
     parts = long_form_parts(doc, ents, proposed)
     facts += _part_facts(parts, proposed)
+    facts += title_uses(ents, paper.title, proposed)
     return PaperRecord(
         paper=paper,
         mentions=tuple(_mention(e, paper, clean) for e in sorted(ents + [e for e, _ in parts],

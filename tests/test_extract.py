@@ -237,6 +237,16 @@ def test_what_the_title_frames_is_a_task_without_a_head_word(nlp):
     assert not {t for t in rel(rec, "addresses") if "review" in t.lower()}
 
 
+def test_a_known_method_the_title_uses_is_a_base(nlp):
+    abstract = ("We propose QuuxIL, an imitation learner. Its policy updates follow gradient boosting. To scale "
+                "it, we propose to draw samples with a Zorbic Blob Sampler (ZBS).")
+    assert "Gradient Boosting" in rel(run_titled(nlp, abstract, "Imitation Learning via Gradient Boosting"), "builds_on")
+    assert "Gradient Boosting" not in rel(run_titled(nlp, abstract, "Imitation Learning"), "builds_on")
+    # an acronym the paper defines in capitals where it proposes is its own part, not a base the title names
+    rec = run_titled(nlp, abstract, "Scaling QuuxIL with Zorbic Blob Sampler")
+    assert not [r for r in rec.relations if r.relation == "builds_on" and r.rule.startswith("title use")]
+
+
 def test_prior_work_technique_is_not_built_on(nlp):
     rec = run(nlp, "Pipelines based on conventional frobnic sampling are slow; we propose QuuxNet.")
     assert "frobnic sampling" not in rel(rec, "builds_on")

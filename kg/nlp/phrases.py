@@ -182,18 +182,10 @@ def _framed_title_phrases(doc: Doc, title: str, lex: PhraseLexicon) -> list[Span
     that opens the title ("Mask Propagation for ...") counts too, where the abstract writes it in
     lower case (a coined name keeps its capitals), has two words at least, does not end in a weak
     head ("Zorbic Network Pre-training with ...") and is not all the title puts before a colon
-    (`_names_the_title`). A run that ends in
-    a kind of system or data ("for Large Language Models") or a place ("in Latent Space") names
-    none, nor does a lone gerund ("Towards Understanding ...")."""
+    (`_names_the_title`). A run that ends in a kind of system or data ("for Large Language Models")
+    or a place ("in Latent Space") names none, nor does a lone gerund ("Towards Understanding ...")."""
     out: list[Span] = []
-    words = _TITLE_WORD.findall(title)
-    for i in range(-1, len(words) - 1):  # -1: the run that opens the title
-        if i >= 0 and words[i].lower() not in _TITLE_FRAMES:
-            continue
-        j = i + 1
-        while j < len(words) and (words[j][:1].isupper() or words[j][:1].isdigit()):
-            j += 1
-        phrase = [w.lower() for w in words[i + 1:j]]
+    for i, phrase, j in title_runs(title, _TITLE_FRAMES, opening=True):
         if (not phrase or any(w in lex.stop for w in phrase) or phrase[-1] in _TITLE_NOT_TASK
                 or lex.type_words.get(phrase[-1]) in ("Method", "Dataset", "Benchmark")
                 or (len(phrase) == 1 and (i < 0 or phrase[0].endswith("ing")
@@ -212,6 +204,27 @@ def _framed_title_phrases(doc: Doc, title: str, lex: PhraseLexicon) -> list[Span
                              span_id="title task") for a in found]
                 break
     return out
+
+
+def title_runs(title: str, frames: frozenset[str], opening: bool = False) -> list[tuple[int, list[str], int]]:
+    """The runs of capitalised words (or words opening with a digit, "3D") right after a title word
+    in `frames`, lower-cased: (index of the frame word, the run, index after the run). With
+    `opening`, the run that opens the title comes first, with index -1."""
+    words = _TITLE_WORD.findall(title)
+    runs = []
+    for i in range(-1 if opening else 0, len(words) - 1):
+        if i >= 0 and words[i].lower() not in frames:
+            continue
+        j = i + 1
+        while j < len(words) and (words[j][:1].isupper() or words[j][:1].isdigit()):
+            j += 1
+        runs.append((i, [w.lower() for w in words[i + 1:j]], j))
+    return runs
+
+
+def title_words(text: str) -> list[str]:
+    """The words of a title (hyphenated ones whole), as the title rules read them."""
+    return _TITLE_WORD.findall(text)
 
 
 def _names_the_title(title: str, n: int) -> bool:

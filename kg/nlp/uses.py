@@ -15,6 +15,7 @@ from spacy.tokens import Doc, Span
 from kg.lexicon import load_gazetteer
 from kg.nlp import word_group
 from kg.nlp.namelexicon import load_lexicon
+from kg.nlp.phrases import title_runs, title_words
 from kg.nlp.relations import METHODS, Ent, Fact, own_sentences, same_name, sentence, starting_in
 from kg.nlp.shapes import core, letters
 from kg.nlp.tokens import list_opener, tokens
@@ -278,6 +279,41 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
                 weak.append((mate, "listed with a base"))
     facts += [Fact("builds_on", e, sentence(doc, e.span.start), e.confidence * 0.6, rule) for e, rule in weak]
     return facts
+
+
+_TITLE_USES = frozenset(word_group("title_use"))  # ontology/patterns/word_groups.tsv
+
+
+def title_uses(ents: list[Ent], title: str | None, proposed: dict[str, str]) -> list[Fact]:
+    """"Adversarial Imitation Learning via Boosting", "... with Monte Carlo Tree Search": a known method
+    the title names after a use word ("via", "with", "using", "through") is a base of the paper."""
+    if not title:
+        return []
+    runs = [f" {' '.join(run)} " for _, run, _ in title_runs(title, _TITLE_USES) if run]
+    facts, seen = [], set()
+    for ent in ents:
+        if (ent.type != "Method" or ent.name in proposed or ent.name in seen or not _known_technique(ent)
+                or _variant_of_proposed(ent.name, proposed)):
+            continue
+        text = f" {' '.join(title_words(ent.span.text.lower()))} "
+        if any(text in run for run in runs):
+            seen.add(ent.name)
+            facts.append(Fact("builds_on", ent, ent.sent, ent.confidence * 0.8, "title use"))
+    return facts
+
+
+def _known_technique(ent: Ent) -> bool:
+    """A listed method or technique, or an acronym the abstract defines in lower case ("knowledge
+    distillation (KD)") or outside a proposing sentence: a long form in capitals defined where the
+    paper proposes ("we propose Parameter Rank Reduction (PaRa)") is its own method."""
+    if ent.source in ("gazetteer", "technique"):
+        return True
+    if ent.source != "abbreviation":
+        return False
+    doc = ent.span.doc
+    proposing = {sentence(doc, c.start).start for c in doc.spans.get("kg_cues", []) if c.label_ == "proposes"}
+    return any(short.text == ent.name and (long.text.islower() or sentence(doc, long.start).start not in proposing)
+               for long, short in doc._.kg_abbreviations or [])
 
 
 def _list_mates(doc: Doc, ents: list[Ent], ent: Ent) -> list[Ent]:
