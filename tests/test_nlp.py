@@ -204,6 +204,11 @@ def test_evaluative_words_and_verbs_do_not_start_a_task(nlp):
     names = {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Task"}
     assert {"unsupervised domain adaptation", "blob node classification", "quux topic modeling"} <= names
     assert not any(n.startswith(("successful", "conduct", "further", "utilizing")) for n in names)
+    # participles of making or naming say how the thing was made, not which task it is
+    doc = nlp("It replaces the designed quux pruning. We study the so-called blob segmentation.")
+    names = {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Task"}
+    assert {"quux pruning", "blob segmentation"} <= names
+    assert not any(n.startswith(("designed", "called", "so-called")) for n in names)
 
 
 def test_one_head_word_listed_after_a_metric_is_a_metric(nlp):
