@@ -154,6 +154,13 @@ def test_names_find_and_type_new_names(nlp):
     assert types["BazNN"] == "Method"
 
 
+def test_a_defined_class_of_problems_is_a_task(nlp):
+    doc = nlp("We study regret in Latent Quux Decision Processes (LQDPs) and Blob Extensive-Form Games (BEFGs). "
+              "We solve the Zorbic Routing Problem (ZRP) with QuuxNet.")
+    labels = {s.text: s.label_ for s in doc.spans["kg_entities"]}
+    assert labels["LQDPs"] == labels["BEFGs"] == labels["ZRP"] == "Task"
+
+
 def test_field_acronyms_are_not_names(nlp):
     doc = nlp("Recent LLMs and RL agents run on a GPU and reach SOTA.")
     assert [s.text for s in doc.spans["kg_entities"] if s.label_ in ("Method", "Dataset")] == []

@@ -37,6 +37,7 @@ _MODIFIER_SUFFIXES = ("-based", "-style", "-like", "-free", "-aware", "-guided",
 _DATA_TYPES = ("Dataset", "Benchmark")
 # Head words that make a defined long form a measure ("Expected Calibration Error (ECE)").
 _METRIC_HEADS = frozenset(word_group("defined_metric_head"))  # ontology/patterns/word_groups.tsv
+_PROBLEM_HEADS = tuple(word_group("defined_problem_head"))
 _LIST_GLUE = {",", "and", "or"}
 _NOT_SYSTEMS = frozenset(word_group("not_system"))  # ontology/patterns/word_groups.tsv
 _NAME_ADJECTIVE_ENDS = ("ian", "ean")  # "other than Gaussian", "than Euclidean": adjectives from a name
@@ -179,6 +180,8 @@ class NameFinder:
             return "Task", lower_first(long.text)
         if head in _METRIC_HEADS and not named_as:
             return "Metric", lower_first(long.text)  # "attack success rate (ASR)": a measure, not a method
+        if not named_as and long.text.lower().endswith(_PROBLEM_HEADS):
+            return "Task", lower_first(long.text)  # "Latent Markov Decision Processes (LMDPs)": a problem class
         if short_core in self.lex.not_methods or short_core in self.lex.stop and not title:
             return "Generic", short.text  # "Natural Language Processing (NLP)": a field, whatever its case
         kind = self._long_form_kind(long) or self.lex.phrases.type_words.get(head.rsplit("-", 1)[-1])
