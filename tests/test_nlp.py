@@ -443,3 +443,10 @@ def test_a_listed_name_written_as_listed_keeps_its_name_when_an_alias_spells_it_
     doc = gaz(nlp("We prune Quux-large and Quux large."))
     assert [(s.text, s.id_) for s in doc.spans["kg_gazetteer"]] == [("Quux-large", "Quux-large"),
                                                                     ("Quux large", "Quux large")]
+
+
+def test_a_data_name_with_inner_capitals_is_found_title_cased(nlp):
+    doc = nlp("We evaluate on Hellaswag, Winogrande and Mujoco. We fine-tune Roberta and Deberta.")
+    names = {(s.kb_id_, s.label_) for s in doc.spans["kg_entities"]}
+    assert {("HellaSwag", "Benchmark"), ("WinoGrande", "Benchmark")} <= names
+    assert not {n for n, label in names if n in ("RoBERTa", "DeBERTa")}  # model names keep their capitals

@@ -73,6 +73,16 @@ def surface_forms(name: str) -> set[str]:
 _ACRONYM_TAIL = re.compile(r"([A-Z][a-z]{3,})([A-Z]{2,4})")
 
 
+def _title_cased(name: str) -> set[str]:
+    """"HellaSwag" -> "Hellaswag", "WinoGrande" -> "Winogrande": a data name with inner capitals,
+    as papers that list benchmarks also write it. Model names are left alone: their inner
+    capitals tell them from words ("RoBERTa", not the given name "Roberta")."""
+    if len(name) >= 6 and name.isalpha() and name[:1].isupper() and not name.isupper() \
+            and any(c.isupper() for c in name[1:]):
+        return {name[0] + name[1:].lower()}
+    return set()
+
+
 class Gazetteer:
     """Mark every occurrence of a known entity name.
 
@@ -100,7 +110,10 @@ class Gazetteer:
         for alias in (entry.name, *entry.aliases):
             key = f"{entry.type}\t{entry.name}\t{alias}"
             exact, folded = [], []
-            for form in (surface_forms(alias) - own if alias != entry.name else own):
+            forms = surface_forms(alias) - own if alias != entry.name else own
+            if entry.type in ("Dataset", "Benchmark"):
+                forms = forms | _title_cased(alias)
+            for form in forms:
                 (exact if is_case_sensitive(form) else folded).append(nlp.make_doc(form))
             if exact:
                 self.exact.add(key, exact)
