@@ -13,7 +13,7 @@ from bisect import bisect_left
 
 from spacy.tokens import Doc, Span
 
-from kg.nlp.shapes import core
+from kg.nlp.shapes import core, plural_acronym
 from kg.model import ENTITY_TYPES, Evidence, Mention, Paper, PaperRecord, Relation, Result
 from kg.nlp.relations import (Ent, Fact, entities, evaluated, is_first_person, long_form_parts, proposals, sentence,
                                starting_in, title_mentions, title_task_mentions)
@@ -77,13 +77,8 @@ def _cued_unknowns(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[
         return ents
     trial = [Ent(e.span, e.name, "Method", e.source, e.key) if e.type == "Unknown" else e for e in ents]
     cued = {f.ent.span.start for f in compared(doc, trial, set(proposed))
-            if f.rule in _COMPARE_RULES and not _plural_acronym(f.ent.span.text)}
+            if f.rule in _COMPARE_RULES and not plural_acronym(f.ent.span.text)}
     return [t if e.type == "Unknown" and e.span.start in cued else e for e, t in zip(ents, trial)]
-
-
-def _plural_acronym(text: str) -> bool:
-    """"PEs", "GNNs": an acronym written in the plural names a class ("eigenvector-based PEs")."""
-    return len(text) > 2 and text[-1] == "s" and text[:-1].isupper()
 
 
 def _merge_variants(ents: list[Ent]) -> list[Ent]:

@@ -37,7 +37,7 @@ _MODIFIER_SUFFIXES = ("-based", "-style", "-like", "-free", "-aware", "-guided",
 _DATA_TYPES = ("Dataset", "Benchmark")
 # Head words that make a defined long form a measure ("Expected Calibration Error (ECE)").
 _METRIC_HEADS = frozenset(word_group("defined_metric_head"))  # ontology/patterns/word_groups.tsv
-_PROBLEM_HEADS = tuple(word_group("defined_problem_head"))
+_PROBLEM_HEADS = tuple(word_group("defined_problem_head"))  # "(LMDPs)": a class of problems, a Task
 _LIST_GLUE = {",", "and", "or"}
 _NOT_SYSTEMS = frozenset(word_group("not_system"))  # ontology/patterns/word_groups.tsv
 _NAME_ADJECTIVE_ENDS = ("ian", "ean")  # "other than Gaussian", "than Euclidean": adjectives from a name

@@ -26,6 +26,11 @@ def letters(text: str) -> str:
     return "".join(c for c in text.lower() if c.isalnum())
 
 
+def plural_acronym(text: str) -> bool:
+    """"PEs", "GNNs", "LMs": an acronym written in the plural names a class, not one system."""
+    return len(text) > 2 and text[-1] == "s" and text[:-1].isupper()
+
+
 def core(text: str) -> str:
     """The name without a plural "s": "GNNs" -> "GNN", "QVMs" -> "QVM"."""
     if len(text) > 2 and text.endswith("s") and text[-2].isupper():

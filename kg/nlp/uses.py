@@ -17,7 +17,7 @@ from kg.nlp import word_group
 from kg.nlp.namelexicon import load_lexicon
 from kg.nlp.phrases import title_runs, title_words
 from kg.nlp.relations import METHODS, Ent, Fact, own_sentences, same_name, sentence, starting_in
-from kg.nlp.shapes import core, letters
+from kg.nlp.shapes import core, letters, plural_acronym
 from kg.nlp.tokens import list_opener, tokens
 
 _COMPARE_STOP = {";", "while", "whereas", "but", "which", "although", "where", "when", "because", "since", "thus"}
@@ -239,9 +239,8 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
         if cue.label_ != "builds_on":
             continue
         if cue.id_ == "after" and (_describes_baseline(doc, compare_starts, cue)
-                                   or (data_paper and cue[0].lower_ in _WEAK_USES)):
-            continue
-        if cue.id_ == "after" and _class_subject(doc, cue) and not own(sentence(doc, cue.start)):
+                                   or (data_paper and cue[0].lower_ in _WEAK_USES)
+                                   or (_class_subject(doc, cue) and not own(sentence(doc, cue.start)))):
             continue
         if cue.id_ == "after":
             cut = _next_start(compare_starts, cue.end, len(doc))  # "Using X, we outperform a Quux": a baseline
@@ -290,13 +289,14 @@ def title_uses(ents: list[Ent], title: str | None, proposed: dict[str, str]) -> 
     if not title:
         return []
     runs = [f" {' '.join(run)} " for _, run, _ in title_runs(title, _TITLE_USES) if run]
-    facts, seen = [], set()
-    for ent in ents:
-        if (ent.type != "Method" or ent.name in proposed or ent.name in seen or not _known_technique(ent)
-                or _variant_of_proposed(ent.name, proposed)):
+    facts: list[Fact] = []
+    seen: set[str] = set()
+    for ent in ents if runs else []:
+        if ent.type != "Method" or ent.name in proposed or ent.name in seen:
             continue
         text = f" {' '.join(title_words(ent.span.text.lower()))} "
-        if any(text in run for run in runs):
+        if (any(text in run for run in runs) and _known_technique(ent)
+                and not _variant_of_proposed(ent.name, proposed)):
             seen.add(ent.name)
             facts.append(Fact("builds_on", ent, ent.sent, ent.confidence * 0.8, "title use"))
     return facts
@@ -412,9 +412,10 @@ def _class_subject(doc: Doc, cue: Span) -> bool:
     i = cue.start - 1
     while i > 0 and (doc[i].lower_ in _PASSIVE_AUX or doc[i].lower_.endswith("ly")):
         i -= 1
+    if i < 0:
+        return False
     word = doc[i].text
-    return i >= 0 and (word.lower() in _CLASS_PLURALS or word.lower() == "those"
-                       or (len(word) > 2 and word.endswith("s") and word[:-1].isupper()))
+    return word.lower() in _CLASS_PLURALS or word.lower() == "those" or plural_acronym(word)
 
 
 def _prior_use(doc: Doc, start: int) -> bool:
