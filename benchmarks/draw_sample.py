@@ -59,6 +59,10 @@ SAMPLES: dict[str, Sample] = {
                                        "dev8", "dev9", "dev10", "dev11", "dev12")),
     "dev14": Sample(38729833, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
                                        "dev8", "dev9", "dev10", "dev11", "dev12", "dev13")),
+    "dev15": Sample(41231056, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
+                                       "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14")),
+    "dev16": Sample(42426406, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
+                                       "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15")),
 }
 
 
