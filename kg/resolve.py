@@ -100,9 +100,40 @@ def resolve(records: Iterable[PaperRecord], gazetteer: Iterable[GazetteerEntry] 
             anode = (node[0], entity_key(alias))
             if anode in uf.parent:
                 uf.union(node, anode)
+    _union_plurals(uf, surfaces)
     res = _build(names, own, uf, surfaces, types, shorts, gaz)
     _add_written_plurals(res, records)
     return res
+
+
+def _union_plurals(uf: _UnionFind, surfaces: dict[tuple[str, str], Counter[str]]) -> None:
+    """"GFlowNets" and "GFlowNet", "conditional normalizing flows" and "conditional normalizing flow":
+    a name written in the plural in one abstract and in the singular in another is one entity.
+    Only where the corpus writes both, so no name is changed that is only ever written one way
+    ("k-means", "Conceptual Captions" keep their keys and IRIs)."""
+    for node in list(uf.parent):
+        for form in surfaces.get(node, ()):
+            single = singular(form)
+            if single:
+                other = (node[0], entity_key(single))
+                if other != node and other in uf.parent:
+                    uf.union(node, other)
+
+
+_NOT_PLURAL_END = ("ss", "us", "is", "ics", "ous", "series", "species")
+
+
+def singular(form: str) -> str | None:
+    """The singular of a name whose last word ends in a plain lower-case plural ("GFlowNets",
+    "U-Nets", "Bayesian Networks", "policies", "approaches"), or None. Acronym plurals ("GNNs")
+    are `_plural`'s."""
+    if len(form) < 4 or not form.endswith("s") or not form[-2].islower() or form.endswith(_NOT_PLURAL_END):
+        return None
+    if form.endswith("ies"):
+        return form[:-3] + "y"
+    if form.endswith(("sses", "ches", "shes", "xes")):
+        return form[:-2]
+    return form[:-1]
 
 
 def _add_written_plurals(res: Resolution, records: list[PaperRecord]) -> None:
@@ -248,14 +279,16 @@ def _build(names, own, uf, surfaces, types, shorts, gaz) -> Resolution:  # type:
 
 
 def _pick_label(forms: Counter[str], short_nodes: list[tuple[str, str]], taken: set[str]) -> str:
-    """The acronym when one was defined, else the most frequent surface form.
+    """The acronym when one was defined, else the most frequent surface form, singular before plural.
 
     A short form that is another entity's node (`taken`: a paper's own meaning of an ambiguous
     one, the bare short form of other papers) is the last choice: the label gives the entity's key.
     """
     own = {n[1] for n in short_nodes}
+    keys = {entity_key(f) for f in forms}
+    plural = {f for f in forms if _plural(f) or ((one := singular(f)) is not None and entity_key(one) in keys)}
     ranked = sorted(forms.items(), key=lambda kv: (entity_key(kv[0]) in taken and entity_key(kv[0]) not in own,
-                                                   entity_key(kv[0]) not in own, _plural(kv[0]), -kv[1], kv[0]))
+                                                   entity_key(kv[0]) not in own, kv[0] in plural, -kv[1], kv[0]))
     return ranked[0][0]
 
 

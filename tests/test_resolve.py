@@ -195,3 +195,25 @@ def test_a_name_written_in_the_plural_is_an_alias():
     ent = res.entities[res.key_for("a", "ViT", "Method")]
     assert ent.label == "ViT" and "ViTs" in ent.aliases  # as written at 5:9
     assert not any(a.startswith("ViT-") for a in ent.aliases)
+
+
+def test_plural_and_singular_written_in_different_papers_are_one_entity():
+    res = resolve([rec("a", ("QuuxNets", "Method", None), ("zorbed blorp flows", "Method", None),
+                        ("Blam policies", "Method", None)),
+                   rec("b", ("QuuxNet", "Method", None), ("zorbed blorp flow", "Method", None),
+                       ("Blam policy", "Method", None)),
+                   rec("c", ("QuuxNet", "Method", None), ("Zorb dynamics", "Method", None), ("Zorb dynamic", "Task", None))],
+                  ())
+    for plural, single in (("QuuxNets", "QuuxNet"), ("zorbed blorp flows", "zorbed blorp flow"),
+                           ("Blam policies", "Blam policy")):
+        key = res.key_for("a", plural, "Method")
+        assert key == res.key_for("b", single, "Method")
+        assert res.entities[key].label == single  # the singular names the entity, the plural is an alias
+        assert plural in res.entities[key].aliases
+
+
+def test_a_name_only_ever_written_in_the_plural_keeps_its_key():
+    res = resolve([rec("a", ("k-means", "Method", None), ("Langevin dynamics", "Method", None)),
+                   rec("b", ("Langevin dynamic", "Method", None))], ())
+    assert res.key_for("a", "k-means", "Method") == "method/kmeans"
+    assert res.key_for("a", "Langevin dynamics", "Method") != res.key_for("b", "Langevin dynamic", "Method")
