@@ -447,6 +447,17 @@ def test_versions_and_size_ranges(nlp):
     assert not any("770M" in m for m in rel(rec, "mentions"))
 
 
+def test_a_size_class_is_no_name(nlp):
+    rec = run(nlp, "Our Quux-1.5B model surpasses all sub-2B public models and even outperforms Blob-3B.")
+    assert rel(rec, "compared_with") == {"Blob-3B"}
+
+
+@pytest.mark.parametrize("cue", ["baseline models like", "baseline methods, such as", "baselines, including"])
+def test_listed_baselines_are_compared_with(nlp, cue):
+    rec = run(nlp, f"We propose QuuxDet, a detector. Gains hold on KITTI under different {cue} ZedNet, YarnPoint and Blob-RCNN++.")
+    assert {"ZedNet", "YarnPoint", "Blob-RCNN++"} <= rel(rec, "compared_with")
+
+
 def test_a_known_name_introduced_with_its_definition_is_proposed(nlp):
     rec = run(nlp, "By instruction tuning on such data, we introduce LLaVA: Large Language and Vision Assistant, an "
                    "end-to-end trained model. We use CLIP, a strong encoder.")

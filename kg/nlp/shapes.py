@@ -18,6 +18,7 @@ from kg.text import size_times_as_x
 _QUANTITY = re.compile(r"\d+(?:[.,]\d+)?(?:[kKmMbBtTxXdD]|ms|st|nd|rd|th|GB|MB|TB|h|s|px|K)?")
 # The size of a release after a coined name: "BERT-base", "RoBERTa-large" are models.
 _SIZE_WORDS = frozenset(word_group("size_word"))  # ontology/patterns/word_groups.tsv
+_SIZE_BOUNDS = frozenset(word_group("size_bound"))  # "sub-2B models": a size class, not a name
 _LOWER_SUFFIXES = ("based", "style", "like", "free", "aware", "level", "wise", "specific", "shot")
 
 
@@ -64,6 +65,9 @@ def is_coined(text: str, stop: frozenset[str]) -> bool:
         return False  # "~400B": an approximate quantity
     if name[0].isdigit() and "-" in name and all(_QUANTITY.fullmatch(p) for p in name.split("-")):
         return False  # "770M-11B", "7B-70B": a size range
+    head, _, size = name.partition("-")
+    if head.lower() in _SIZE_BOUNDS and _QUANTITY.fullmatch(size):
+        return False  # "sub-2B", "over-100B": a class of model sizes
     if _QUANTITY.fullmatch(name) or "http" in name or "@" in name or "." in name.rstrip("."):
         return name[:1].isalpha() and bool(re.search(r"\d\.\d", name))  # Llama3.1
     parts = name.split("-")
