@@ -447,6 +447,13 @@ def test_versions_and_size_ranges(nlp):
     assert not any("770M" in m for m in rel(rec, "mentions"))
 
 
+def test_a_word_capitalised_only_to_open_the_sentence_starts_no_name(nlp):
+    rec = run(nlp, "Nowadays Quuxing Transformers have emerged. While Blob Zed Nets are popular, they are slow.")
+    names = rel(rec, "mentions")
+    assert not any(n.startswith(("Nowadays", "While")) for n in names)
+    assert "Quuxing Transformers" in names
+
+
 def test_a_size_class_is_no_name(nlp):
     rec = run(nlp, "Our Quux-1.5B model surpasses all sub-2B public models and even outperforms Blob-3B.")
     assert rel(rec, "compared_with") == {"Blob-3B"}
