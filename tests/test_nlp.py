@@ -216,6 +216,9 @@ def test_evaluative_words_and_verbs_do_not_start_a_task(nlp):
     names = {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Task"}
     assert {"quux pruning", "blob segmentation"} <= names
     assert not any(n.startswith(("designed", "called", "so-called")) for n in names)
+    doc = nlp("It avoids inferior quux learning by incorporating blob variable modeling.")
+    names = {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Task"}
+    assert not any(n.startswith(("inferior", "incorporating")) for n in names)
 
 
 def test_one_head_word_listed_after_a_metric_is_a_metric(nlp):
