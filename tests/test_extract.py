@@ -454,6 +454,13 @@ def test_a_word_capitalised_only_to_open_the_sentence_starts_no_name(nlp):
     assert "Quuxing Transformers" in names
 
 
+@pytest.mark.parametrize("text", ["Our QuuxFormer replaces ZedAttention with local blob layers.",
+                                  "QuuxFormer uses local blob layers instead of ZedAttention."])
+def test_what_the_method_replaces_is_its_baseline(nlp, text):
+    rec = run(nlp, "We propose QuuxFormer, a point cloud model. " + text)
+    assert "ZedAttention" in rel(rec, "compared_with")
+
+
 def test_a_size_class_is_no_name(nlp):
     rec = run(nlp, "Our Quux-1.5B model surpasses all sub-2B public models and even outperforms Blob-3B.")
     assert rel(rec, "compared_with") == {"Blob-3B"}
