@@ -59,6 +59,13 @@ def test_tokenizer_keeps_coined_names_whole():
         "XY-Former", "on", "MS-COCO", "and", "Geometry3K"]
 
 
+def test_a_suspended_hyphen_leaves_the_names_whole(nlp):
+    doc = nlp("We compare QUX-, BlobFormer-, and Zed4-based models, with pre- and post-training, compres- sion.")
+    texts = [t.text for t in doc]
+    assert texts[2:6] == ["QUX", "-", ",", "BlobFormer"] and "pre-" in texts and "compres-" in texts
+    assert {"QUX", "BlobFormer"} <= {s.text for s in doc.spans["kg_entities"]}
+
+
 @pytest.mark.parametrize("short, text, expected", [
     ("MAD-QL", "Our method, Model-Augmented Data for Quux Learning", "Model-Augmented Data for Quux Learning"),
     ("GNNs", "expressive capacity of Graph Neural Networks", "Graph Neural Networks"),

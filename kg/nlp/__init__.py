@@ -40,6 +40,13 @@ _UNIT_SUFFIX = "(?<=[0-9])(?:km|"
 _CAPITAL_STOP = r"(?<=[0-9a-z][A-Z])\."
 
 
+# A suspended hyphen: "compare RNN-, Transformer-, and S4-based models" names RNN and Transformer; the
+# hyphen that waits for "-based" is cut off so the name before it is a token of its own. Only after a
+# name's shape (a capital or digit at its end, or a capital and lower-case letters): a lower-case word broken at a
+# line end ("compres- sion", "in- context") stays whole. Fixed-width look-behinds, one per length.
+_SUSPENDED_HYPHEN = "(?:" + "|".join([r"(?<=[A-Z0-9])-$"] + [rf"(?<=[A-Z][a-z]{{{n}}})-$" for n in range(1, 15)]) + ")"
+
+
 # A sentence glued to the next after a name ending in a capital: "layers in ViT.In this paper" (spaCy
 # splits "computation.As" only after a lower-case letter).
 _GLUED_STOP = r"\.(?=[A-Z][a-z]+\b)(?<=[A-Za-z][A-Z]\.)"  # the literal first: cheap where there is no "."
@@ -71,6 +78,7 @@ def keep_name_tokens(nlp: Language) -> None:
     nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
     suffixes = [rule for rule in nlp.Defaults.suffixes if not rule.startswith(_UNIT_SUFFIX)]
     suffixes.append(_CAPITAL_STOP)
+    suffixes.append(_SUSPENDED_HYPHEN)
     nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
     nlp.tokenizer.rules = {text: rule for text, rule in nlp.tokenizer.rules.items() if not _is_bracket_emoticon(text)}
 

@@ -180,6 +180,8 @@ def is_glued(span: Span) -> bool:
             return False  # "CIFAR-10/100": the name, then a sibling's number
         if nxt.text == "-" and span.label_ == "Method" and sized_after(doc, span.end):
             return False  # "Llama 3-8B": the listed model and its size (the name finder joins them)
+        if nxt.text == "-" and span.end + 1 < len(doc) and doc[span.end + 1].text in (",", ";"):
+            return False  # "RNN-, Transformer-, and S4-based": a suspended hyphen, the name is whole
         if nxt.text[0].isalnum() or (nxt.text[0] in "-/_" and (len(nxt) > 1 or not nxt.whitespace_)):
             return True
     return False
