@@ -315,6 +315,8 @@ def test_known_as_and_coordinated_proposals(nlp):
     assert rel(rec, "proposes") == {"Quuxair"}
     rec = run(nlp, "We also develop two novel techniques, Priority Quux and Clipped BLOB, to stabilize training.")
     assert rel(rec, "proposes") == {"Priority Quux", "Clipped BLOB"}
+    rec = run(nlp, "We propose QuuxMix and Progressive Blob Labeling (PBL) in image and label space.")
+    assert rel(rec, "proposes") == {"QuuxMix", "PBL"}  # a Title-Case long form with its acronym, not a task
 
 
 def test_lower_case_words_before_a_called_name_are_not_the_name(nlp):

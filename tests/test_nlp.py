@@ -10,6 +10,7 @@ from kg.nlp import build_nlp, keep_name_tokens
 from kg.nlp.abbreviations import find_long_form
 from kg.nlp.results import parse_number
 from kg.nlp.shapes import is_coined
+from kg.text import clean_latex
 
 STOP = frozenset({"LLM", "RL", "GPU", "SOTA", "NeurIPS"})
 
@@ -238,6 +239,8 @@ def test_metric_phrase_needs_a_reported_value(nlp):
     doc = nlp("It may help decrease the zorbing error. We reach 3.1 zorbing error on Quux.")
     metrics = [s for s in doc.spans["kg_entities"] if s.label_ == "Metric"]
     assert metrics and all(m.start > doc[8].i for m in metrics)  # only the one with a value
+    doc = nlp(clean_latex(r"It gives up to $\sim$1.53$\times$ zorbing speedup and $\sim$48% blob reduction.").text)
+    assert {"zorbing speedup", "blob reduction"} <= {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Metric"}
 
 
 @pytest.mark.parametrize("text, metric", [

@@ -402,8 +402,11 @@ def _big_o(doc: Doc, i: int) -> bool:
 
 
 def is_value(token: Token) -> bool:
-    """A reported number: "91", "2.5", "%", "3x"."""
-    return token.like_num or token.text == "%" or token.text[:1].isdigit()
+    """A reported number: "91", "2.5", "%", "3x", "~1.5×" (an approximate value, from LaTeX's "$\\sim$")."""
+    return token.like_num or token.text == "%" or token.text.lstrip(_APPROXIMATE)[:1].isdigit()
+
+
+_APPROXIMATE = "~≈∼<>≤≥+±"
 
 
 def _timed(token: Token) -> bool:

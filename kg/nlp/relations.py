@@ -404,8 +404,9 @@ def _coordinated(doc: Doc, ents: list[Ent], first: Ent) -> list[Ent]:
         glue = _without_markers([t.lower_ for t in doc[last.span.end:ent.span.start]])
         if not glue or any(g not in (",", "and") for g in glue) or len(glue) > 2:
             break
-        if _listed(ent) or ent.type not in _PROPOSABLE or ent.type == "Unknown" and len(ent.span) == 1:
-            break
+        if (_listed(ent) or ent.type not in _PROPOSABLE and not _titled_task(doc, ent)
+                or ent.type == "Unknown" and len(ent.span) == 1):
+            break  # a Title-Case long form with an acronym is a name, as first proposal or next to one
         out.append(ent)
         last = ent
     return out
