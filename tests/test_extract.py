@@ -245,6 +245,10 @@ def test_a_known_method_the_title_uses_is_a_base(nlp):
     # an acronym the paper defines in capitals where it proposes is its own part, not a base the title names
     rec = run_titled(nlp, abstract, "Scaling QuuxIL with Zorbic Blob Sampler")
     assert not [r for r in rec.relations if r.relation == "builds_on" and r.rule.startswith("title use")]
+    # a method the title changes ("Compressing LoRA") is one the paper works on; one it studies is not
+    abstract = "Current methods, such as LoRA, adapt weights. We introduce QuuxLA, which overcomes the bound of LoRA."
+    assert "LoRA" in rel(run_titled(nlp, abstract, "QuuxLA: Compressing LoRA using Random Blobs"), "builds_on")
+    assert "LoRA" not in rel(run_titled(nlp, abstract, "QuuxLA: Understanding LoRA"), "builds_on")
 
 
 def test_prior_work_technique_is_not_built_on(nlp):
