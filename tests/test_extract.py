@@ -254,6 +254,9 @@ def test_a_known_method_the_title_uses_is_a_base(nlp):
 def test_prior_work_technique_is_not_built_on(nlp):
     rec = run(nlp, "Pipelines based on conventional frobnic sampling are slow; we propose QuuxNet.")
     assert "frobnic sampling" not in rel(rec, "builds_on")
+    # prior work the paper takes up, listed by its members, is used all the same
+    rec = run(nlp, "We study robustness. We adapt two prior methods, ZedCon and BlobNet, within our framework.")
+    assert {"ZedCon", "BlobNet"} <= rel(rec, "builds_on")
 
 
 def test_model_names_with_size_and_version_suffixes(nlp):

@@ -245,7 +245,7 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
         if cue.id_ == "after":
             cut = _next_start(compare_starts, cue.end, len(doc))  # "Using X, we outperform a Quux": a baseline
             targets = [e for e in _following(doc, ents, cue, _COMPARE_STOP, window=8)[:5]
-                       if not _prior_use(doc, e.span.start) and e.span.start < cut]
+                       if not _prior_use(doc, e.span.start, cue.end) and e.span.start < cut]
         elif cue[-1].lower_.endswith(_CLASS_SUFFIXES) and not own(sentence(doc, cue.start)):
             continue  # "Transformer-based methods dominate": background, not this paper's base
         else:
@@ -418,6 +418,13 @@ def _class_subject(doc: Doc, cue: Span) -> bool:
     return word.lower() in _CLASS_PLURALS or word.lower() == "those" or plural_acronym(word)
 
 
-def _prior_use(doc: Doc, start: int) -> bool:
-    """"unlike conventional X-based ...": the name belongs to prior work, not to this paper."""
-    return any(t.lower_ in _PRIOR_WORDS for t in doc[max(0, start - 3):start])
+def _prior_use(doc: Doc, start: int, cue_end: int | None = None) -> bool:
+    """"unlike conventional X-based ...": the name belongs to prior work, not to this paper. Prior work
+    that a use cue governs as a class listed by its members is used all the same: "we adapt two prior
+    methods, X and Y" (a prior word after the cue with a comma before the name does not count), while
+    "pipelines based on conventional X" still describes prior work."""
+    for t in doc[max(0, start - 3):start]:
+        if t.lower_ in _PRIOR_WORDS and not (cue_end is not None and t.i >= cue_end
+                                             and any(x.text == "," for x in doc[t.i + 1:start])):
+            return True
+    return False
