@@ -286,7 +286,7 @@ _TITLE_USES = frozenset(word_group("title_use"))  # ontology/patterns/word_group
 def title_uses(ents: list[Ent], title: str | None, proposed: dict[str, str]) -> list[Fact]:
     """"Adversarial Imitation Learning via Boosting", "... with Monte Carlo Tree Search": a known method
     the title names after a use word ("via", "with", "using", "through", "Compressing") or in the run
-    that opens it before "for" ("Kalman Filter for ...") is a base of the paper."""
+    that opens it before "for" or "with" ("Kalman Filter for ...") is a base of the paper."""
     if not title:
         return []
     runs = [f" {' '.join(run)} " for _, run, _ in title_runs(title, _TITLE_USES) if run]
@@ -305,12 +305,12 @@ def title_uses(ents: list[Ent], title: str | None, proposed: dict[str, str]) -> 
 
 
 def _opening_for(title: str) -> list[list[str]]:
-    """"Kalman Filter for Online Classification", "Conformal Prediction for ...": the run of capitalised
-    words that opens a title (or the part after its colon) and is followed by "for" names what the
-    paper applies (a new variant of it: "Dual Focal Loss for Calibration")."""
+    """"Kalman Filter for Online Classification", "Training Transformers with 4-bit Integers": the run of
+    capitalised words that opens a title (or the part after its colon) and is followed by "for" or
+    "with" names what the paper applies or changes ("Dual Focal Loss for Calibration")."""
     words = [w.lower() for w in title_words(title)]
     return [run for i, run, end in title_runs(title, frozenset(), opening=True)
-            if i < 0 and run and end < len(words) and words[end] == "for"]
+            if i < 0 and run and end < len(words) and words[end] in ("for", "with")]
 
 
 def _known_technique(ent: Ent) -> bool:
