@@ -281,6 +281,7 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
 
 
 _TITLE_USES = frozenset(word_group("title_use"))  # ontology/patterns/word_groups.tsv
+_TITLE_OPENING_USES = frozenset(word_group("title_opening_use"))  # "Kalman Filter for ...": the opening run is used
 
 
 def title_uses(ents: list[Ent], title: str | None, proposed: dict[str, str]) -> list[Fact]:
@@ -310,7 +311,7 @@ def _opening_for(title: str) -> list[list[str]]:
     "with" names what the paper applies or changes ("Dual Focal Loss for Calibration")."""
     words = [w.lower() for w in title_words(title)]
     return [run for i, run, end in title_runs(title, frozenset(), opening=True)
-            if i < 0 and run and end < len(words) and words[end] in ("for", "with")]
+            if i < 0 and run and end < len(words) and words[end] in _TITLE_OPENING_USES]
 
 
 def _known_technique(ent: Ent) -> bool:
