@@ -15,8 +15,8 @@ from spacy.tokens import Doc, Span
 
 from kg.nlp.shapes import core, plural_acronym
 from kg.model import ENTITY_TYPES, Evidence, Mention, Paper, PaperRecord, Relation, Result
-from kg.nlp.relations import (Ent, Fact, entities, evaluated, is_first_person, long_form_parts, proposals, sentence,
-                               starting_in, title_mentions, title_task_mentions)
+from kg.nlp.relations import (Ent, Fact, entities, evaluated, is_first_person, long_form_parts, proposals,
+                               reports_own_results, sentence, starting_in, title_mentions, title_task_mentions)
 from kg.nlp.uses import built_on, compared, title_uses
 from kg.text import CleanText
 
@@ -208,7 +208,8 @@ def _results(doc: Doc, ents: list[Ent], proposed: dict[str, str], paper: Paper, 
         method = owner or _pick(candidates, span, {"Method"}, prefer_names=own, after=False)
         if method is None and previous[0] == sent.start:
             method = previous[1]  # "X gains +9.36%, +4.3% and +7.92%": the sentence's values share their owner
-        elif method is None and (baseline is not None or is_first_person(sent, span.start)):
+        elif method is None and (baseline is not None or is_first_person(sent, span.start)
+                                 or reports_own_results(sent, span.start)):
             method = _only_method(proposed)  # "It is 5x faster than X", "our method needs 15%": the paper's method
         previous = (sent.start, method)
         out.append(Result(

@@ -611,6 +611,14 @@ def test_results_name_the_owner_data_and_baseline_of_each_value(nlp):
     assert by_value["50.1%"].method == "TheoremYak"
 
 
+def test_a_value_of_the_papers_own_experiments_is_its_methods(nlp):
+    rec = run(nlp, "We propose QuuxPrune, a pruning method. It keeps 91.2% accuracy on CIFAR-10. Extensive "
+                   "experiments show a 2.5x speedup on ImageNet. Pruning is popular. It often loses 7% accuracy.")
+    got = {r.value_text: r.method for r in rec.results}
+    assert got["91.2%"] == got["2.5x"] == "QuuxPrune"
+    assert got["7%"] is None  # "It" after a sentence that is not about the paper's own work
+
+
 def test_a_value_after_a_comparison_is_relative_to_its_baseline(nlp):
     rec = run(nlp, "We propose QuuxNet. QuuxNet outperforms BlobNet by 3.2% accuracy on ImageNet. QuuxNet shows "
                    "improvements over previous SOTA, ZorbNet, including on zero-shot classification (+9.36%) and "

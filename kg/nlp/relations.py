@@ -596,6 +596,19 @@ def _starts(ents: list[Ent]) -> list[int]:
     return cached[1]
 
 
+def reports_own_results(sent: Span, end: int) -> bool:
+    """Does the sentence report the paper's own experiments before token `end`? An evaluation statement
+    ("Experiments show 91.2% accuracy", `evaluation_words.txt`), or one whose subject is "It" or "This"
+    right after a sentence of the paper's own work ("We propose X. It reaches 91.2% ...")."""
+    doc = sent.doc
+    if any(t.lower_ in _words("evaluation_words.txt") for t in doc[sent.start:end]):
+        return True
+    if sent.start > 0 and doc[sent.start].lower_ in ("it", "this"):
+        before = sentence(doc, sent.start - 1)
+        return is_first_person(before, before.end)
+    return False
+
+
 def evaluated(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
     """Datasets named in sentences about the paper's own experiments (or proposed ones)."""
     eval_words = _words("evaluation_words.txt")
