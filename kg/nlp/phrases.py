@@ -401,12 +401,12 @@ def _big_o(doc: Doc, i: int) -> bool:
     return text in _BIG_O and i + 1 < len(doc) and doc[i + 1].text == "("
 
 
+_APPROXIMATE = "~≈∼<>≤≥+±"  # signs before an approximate or bounded value: "~1.5×", "≥90%"
+
+
 def is_value(token: Token) -> bool:
     """A reported number: "91", "2.5", "%", "3x", "~1.5×" (an approximate value, from LaTeX's "$\\sim$")."""
     return token.like_num or token.text == "%" or token.text.lstrip(_APPROXIMATE)[:1].isdigit()
-
-
-_APPROXIMATE = "~≈∼<>≤≥+±"
 
 
 def _timed(token: Token) -> bool:

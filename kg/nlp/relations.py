@@ -601,7 +601,8 @@ def reports_own_results(sent: Span, end: int) -> bool:
     ("Experiments show 91.2% accuracy", `evaluation_words.txt`), or one whose subject is "It" or "This"
     right after a sentence of the paper's own work ("We propose X. It reaches 91.2% ...")."""
     doc = sent.doc
-    if any(t.lower_ in _words("evaluation_words.txt") for t in doc[sent.start:end]):
+    eval_words = _words("evaluation_words.txt")
+    if any(t.lower_ in eval_words for t in doc[sent.start:end]):
         return True
     if sent.start > 0 and doc[sent.start].lower_ in ("it", "this"):
         before = sentence(doc, sent.start - 1)
