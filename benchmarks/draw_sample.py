@@ -63,6 +63,11 @@ SAMPLES: dict[str, Sample] = {
                                        "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14")),
     "dev16": Sample(42426406, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
                                        "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15")),
+    "dev17": Sample(43588989, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
+                                       "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16")),
+    "dev18": Sample(44721359, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
+                                       "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16",
+                                       "dev17")),
 }
 
 
