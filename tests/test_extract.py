@@ -386,6 +386,12 @@ def test_names_the_paper_calls_its_own_are_proposed(nlp):
     assert rel(rec, "proposes") == {"QUUXINTERACT", "Token-Level Quux-Mix", "QuuxBoost"}
 
 
+def test_our_right_before_a_new_name_proposes_it_unless_the_name_modifies_a_noun(nlp):
+    rec = run(nlp, "Value-based methods lead to the development of our QuuxCoder (pronounced quux coder). "
+                   "Experiments show that our ZorbNet can scale. Our BLOB bounds are always valid.")
+    assert rel(rec, "proposes") == {"QuuxCoder", "ZorbNet"}
+
+
 def test_another_name_of_a_known_thing_is_not_a_proposal(nlp):
     rec = run(nlp, "We show that offline (also called multi-quux) SGD has heavy tails. We also propose QuuxSGD.")
     assert rel(rec, "proposes") == {"QuuxSGD"}

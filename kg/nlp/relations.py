@@ -456,6 +456,8 @@ def _ours(doc: Doc, span: Span) -> bool:
         return True
     if _our_kind_before(toks, span) or _named_after_our_kind(toks, span.start):
         return True
+    if before[-1:] == ["our"] and any(c.isupper() for c in span.text) and not _modifies_noun(toks, span.end):
+        return True  # "the development of our QuuxCoder": "our" right before a coined name
     own = before[-1:] == ["our"] or (before[:1] == ["our"] and before[-1] in _OWN_ADJECTIVES)
     if not (own or before == ["the", "proposed"]):  # abstracts say "the proposed QO model" of their own work
         return False
@@ -463,6 +465,16 @@ def _ours(doc: Doc, span: Span) -> bool:
     if i + 2 < len(toks) and toks[i].text == "(" and toks[i + 2].text == ")":
         i += 3  # "our proposed Quux Learning (QL) method"
     return i < len(toks) and toks[i].lower_ in _type_words()
+
+
+def _modifies_noun(toks: list[Token], i: int) -> bool:
+    """"our CDF bounds", "our IT training set": a lower-case content word after the name makes the
+    name a modifier of what the paper owns, not the paper's own artifact ("our QuuxNet can ...")."""
+    if i >= len(toks):
+        return False
+    nxt = toks[i]
+    return (nxt.text.isalpha() and nxt.text.islower() and not nxt.lower_.endswith("ly")
+            and nxt.lower_ not in load_lexicon().phrases.stop)
 
 
 def _opening_phrase(toks: list[Token], start: int) -> bool:
