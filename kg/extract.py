@@ -18,7 +18,7 @@ from kg.model import ENTITY_TYPES, Evidence, Mention, Paper, PaperRecord, Relati
 from kg.nlp.relations import (Ent, Fact, entities, evaluated, is_first_person, long_form_parts, proposals,
                                reports_own_results, sentence, starting_in, title_mentions, title_task_mentions)
 from kg.nlp.uses import built_on, compared, title_uses
-from kg.text import CleanText
+from kg.text import CleanText, clean_latex
 
 # A URL ends at white space, quotes, braces and square brackets (Markdown "[text](url)", LaTeX "\\url{...}").
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"'{}\[\]|\\^`]{3,300}|\b(?:github|gitlab)\.(?:com|io)/[^\s<>\"'{}\[\]|\\^`]{1,300}")
@@ -29,16 +29,17 @@ _CODE_HOSTS = ("github", "gitlab", "huggingface", "bitbucket", "codeberg", "site
 
 def extract(doc: Doc, paper: Paper, clean: CleanText) -> PaperRecord:
     """Everything the pipeline found in one abstract, as plain records."""
+    title = clean_latex(paper.title).text if paper.title else None  # "$\\mathcal{B}$-Coder: ..." is "B-Coder: ..."
     ents = [e for e in entities(doc) if e.type in ENTITY_TYPES or e.type == "Unknown"]
-    ents = sorted(ents + title_mentions(doc, paper.title, ents), key=lambda e: e.span.start)
-    ents = sorted(ents + title_task_mentions(doc, paper.title, ents), key=lambda e: e.span.start)
-    proposed = proposals(doc, ents, paper.title)
+    ents = sorted(ents + title_mentions(doc, title, ents), key=lambda e: e.span.start)
+    ents = sorted(ents + title_task_mentions(doc, title, ents), key=lambda e: e.span.start)
+    proposed = proposals(doc, ents, title)
     ents = _as_proposed(ents, proposed, doc)
     ents = _merge_variants([e for e in _cued_unknowns(doc, ents, proposed) if e.type in ENTITY_TYPES])
     facts = _facts(doc, ents, proposed)
     parts = long_form_parts(doc, ents, proposed)
     facts += _part_facts(parts, proposed)
-    facts += title_uses(ents, paper.title, proposed)
+    facts += title_uses(ents, title, proposed)
     return PaperRecord(
         paper=paper,
         mentions=tuple(_mention(e, paper, clean) for e in sorted(ents + [e for e, _ in parts],

@@ -33,11 +33,19 @@ _SYMBOLS = {
     "top": "⊤", "intercal": "⊤",  # a transpose: "UV^\top" reads "UV⊤", maths, not a name "UVtop"
 }
 _FRAC = re.compile(r"\\[dt]?frac\s*\{(?P<num>(?:[^{}]|\{[^{}]{0,50}\}){0,100})\}\s*\{(?P<den>(?:[^{}]|\{[^{}]{0,50}\}){0,100})\}")
+# Accents on one letter: "Fr\\'echet", "G\\"{o}del", "Demoir$\\acute{e}$ing" read "Fréchet", "Gödel", "Demoiréing".
+_ACCENT_MARKS = {"'": "\u0301", "acute": "\u0301", "`": "\u0300", "grave": "\u0300", '"': "\u0308", "ddot": "\u0308",
+                 "^": "\u0302", "hat": "\u0302", "~": "\u0303", "tilde": "\u0303", "=": "\u0304", "bar": "\u0304",
+                 ".": "\u0307", "dot": "\u0307", "u": "\u0306", "breve": "\u0306", "v": "\u030c", "check": "\u030c",
+                 "c": "\u0327", "H": "\u030b", "r": "\u030a", "k": "\u0328"}
+_ACCENT = re.compile(r"\\(?:(?P<mark>['`\"^~=.])(?:\{(?P<a1>[A-Za-z])\}|(?P<a2>[A-Za-z]))"
+                     r"|(?P<named>acute|grave|ddot|hat|tilde|bar|dot|breve|check|[cuvHrk])\s*\{(?P<a3>[A-Za-z])\})")
 _TOKEN = re.compile(
     r"(?=[\\`'$}{\ufb00-\ufb06])"  # every token starts with one of these: other positions fail at once
     r"(?:(?P<href>\\href\s*\{[^{}]{0,500}\}\s*\{[^{}]{0,300}\})"
     r"|(?P<frac>" + _FRAC.pattern + r")"
     r"|(?P<keep>" + _KEEP_ARG.pattern + r")"
+    r"|(?P<accent>" + _ACCENT.pattern + r")"
     r"|(?P<escaped>\\[%&#_$])"
     r"|(?P<space>\\[,;:! ])"
     r"|(?P<command>\\[A-Za-z]+\*?\s?)"
@@ -193,6 +201,12 @@ def _replace(m: re.Match[str], chars: list[str], origin: list[int]) -> None:
         _clean_part(m.string, m.start("den"), m.end("den"), chars, origin)
     elif kind == "keep":
         _copy(m.string, m.start("arg"), m.end("arg"), chars, origin)
+    elif kind == "accent":
+        accent = _ACCENT.match(m.group(0))
+        assert accent is not None
+        letter = accent.group("a1") or accent.group("a2") or accent.group("a3")
+        mark = _ACCENT_MARKS[accent.group("mark") or accent.group("named")]
+        _emit(unicodedata.normalize("NFC", letter + mark), m.start(), chars, origin)
     elif kind == "escaped":
         _copy(m.string, m.start() + 1, m.end(), chars, origin)
     elif kind == "space":

@@ -70,3 +70,12 @@ def test_a_macro_in_text_keeps_the_words_apart_but_not_in_maths():
     assert clean_latex(r"\name outperforms BERT").text == "name outperforms BERT"
     assert clean_latex(r"a rate $\log T$").text == "a rate logT"
     assert clean_latex(r"Polyak-\L ojasiewicz").text == "Polyak-Lojasiewicz"  # a letter command
+
+
+def test_accents_on_one_letter_become_that_letter_accented():
+    raw = r"Fr\'echet means, G\"{o}del, Demoir$\acute{e}$ing and Schr\"odinger, not \cdot or \cite{x}"
+    clean = clean_latex(raw)
+    assert clean.text.startswith("Fréchet means, Gödel, Demoiréing and Schrödinger, not ")
+    assert "·" in clean.text and "é" not in clean.text[clean.text.index("not"):]
+    e = clean.text.index("é")
+    assert raw[clean.original_span(e, e + 1)[0]] == "\\"  # the accented letter maps back to its command
