@@ -798,6 +798,13 @@ def test_measures_after_in_terms_of_in_a_comparison_are_metrics(nlp):
     assert not any("zorb" in m for m in rel(rec, "uses_metric"))
 
 
+def test_a_measure_after_less_or_a_fraction_of_the_is_reported(nlp):
+    rec = run(nlp, "QuuxNet matches BlobNet while requiring less training time and a fraction of the "
+                   "computation cost. Deeper nets decrease the zorb error.")
+    assert {"training time", "computation cost"} <= rel(rec, "uses_metric")
+    assert "zorb error" not in rel(rec, "uses_metric")
+
+
 def test_an_activity_after_in_terms_of_is_no_metric(nlp):
     rec = run(nlp, "QuuxRL outperforms PPO in terms of handling label skew.")
     assert not rel(rec, "uses_metric")
