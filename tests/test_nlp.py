@@ -102,6 +102,14 @@ def test_gazetteer_not_inside_compound(nlp):
     assert [t for t, _ in found].count("ImageNet") == 1
 
 
+def test_known_metrics_either_side_of_a_slash_are_each_found(nlp):
+    doc = nlp("It gains 2 dB PSNR/SSIM and 14% accuracy/F1 score, but not on Quux/SSIM or ImageReward---the model.")
+    found = [s.text for s in doc.spans["kg_gazetteer"] if s.label_ == "Metric"]
+    assert found.count("PSNR") == 1 and found.count("SSIM") == 1  # "Quux/SSIM": Quux is no metric, the slash glues
+    assert "accuracy" in found and "F1 score" in found
+    assert "ImageReward" not in found  # a dash glued on: no slash list
+
+
 def test_gazetteer_splits_and_sentence_initial_capitals(nlp):
     doc = nlp("We evaluate on the miniF2F-test split. MiniF2F is hard, and Word2vec embeddings help.")
     found = {s.text: (s.label_, s.kb_id_) for s in doc.spans["kg_gazetteer"]}

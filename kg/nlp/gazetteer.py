@@ -144,7 +144,7 @@ class Gazetteer:
         return spans
 
     def __call__(self, doc: Doc) -> Doc:
-        spans = []
+        spans, glued = [], []
         defined = {short.text for _long, short in doc._.kg_abbreviations or []}
         for matcher in (self.exact, self.folded):
             for match_id, start, end in matcher(doc):
@@ -152,8 +152,8 @@ class Gazetteer:
                 span = Span(doc, start, end, label=type_, kb_id=name, span_id=alias)
                 if matcher is self.folded and span.text in defined and is_other_acronym(span, alias):
                     continue
-                if not is_glued(span):
-                    spans.append(span)
+                (glued if is_glued(span) else spans).append(span)
+        spans += slash_listed_metrics(glued, spans)
         spans += self._prefixed(doc)
         doc.spans["kg_gazetteer"] = filter_spans(spans)
         return doc
@@ -165,6 +165,27 @@ def is_other_acronym(span: Span, alias: str) -> bool:
     (Undefined, "OMNIGLOT" or "MIXTRAL" is mostly the known name written in capitals.)"""
     text = span.text
     return len(span) == 1 and len(text) >= 3 and text.isupper() and not alias.isupper()
+
+
+def slash_listed_metrics(glued: list[Span], free: list[Span]) -> list[Span]:
+    """"accuracy/F1 score", "PSNR/SSIM", "EM/F1": known metrics written with a slash between them
+    are each a metric. A slash glues a name only where the word across it is no listed metric."""
+    metrics = [s for s in glued + free if s.label_ == "Metric"]
+    starts, ends = {s.start for s in metrics}, {s.end for s in metrics}
+    doc_len = len(glued[0].doc) if glued else 0
+    out = []
+    for span in glued:
+        if span.label_ != "Metric":
+            continue
+        doc = span.doc
+        left = span.start == 0 or doc[span.start - 1].whitespace_ or (
+            doc[span.start - 1].text == "/" and span.start - 1 in ends)
+        nxt = doc[span.end].text if span.end < doc_len else " "
+        right = span[-1].whitespace_ or not (nxt[0].isalnum() or nxt[0] in "-/_") or (
+            nxt == "/" and span.end + 1 in starts)
+        if left and right:
+            out.append(span)
+    return out
 
 
 def is_glued(span: Span) -> bool:
