@@ -173,6 +173,11 @@ def test_glued_known_name_builds_on(nlp):
     assert "CLIP" in rel(rec, "builds_on")
 
 
+def test_a_method_the_paper_revisits_is_a_base(nlp):
+    rec = run(nlp, "This paper revisits the Quux Blob Network (QBN) for fast scene reconstruction.")
+    assert "QBN" in rel(rec, "builds_on")
+
+
 def test_use_inside_a_baseline_description_is_not_built_on(nlp):
     rec = run(nlp, "We propose QuuxNet. QuuxNet outperforms networks trained using ZorbNet on small data.")
     assert "ZorbNet" not in rel(rec, "builds_on")
