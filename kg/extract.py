@@ -35,7 +35,7 @@ def extract(doc: Doc, paper: Paper, clean: CleanText) -> PaperRecord:
     ents = sorted(ents + title_task_mentions(doc, title, ents), key=lambda e: e.span.start)
     proposed = proposals(doc, ents, title)
     ents = _as_proposed(ents, proposed, doc)
-    ents = _merge_variants([e for e in _cued_unknowns(doc, ents, proposed) if e.type in ENTITY_TYPES])
+    ents = _merge_variants([e for e in _cued_unknowns(doc, ents, proposed) if e.type in ENTITY_TYPES], title)
     facts = _facts(doc, ents, proposed)
     parts = long_form_parts(doc, ents, proposed)
     facts += _part_facts(parts, proposed)
@@ -82,8 +82,9 @@ def _cued_unknowns(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[
     return [t if e.type == "Unknown" and e.span.start in cued else e for e, t in zip(ents, trial)]
 
 
-def _merge_variants(ents: list[Ent]) -> list[Ent]:
-    """A task or metric that ends in a shorter one of the same paper is that one:
+def _merge_variants(ents: list[Ent], title: str | None = None) -> list[Ent]:
+    """A task or metric that ends in a shorter one of the same paper is that one (unless the title
+    names the longer task: "Towards Personalized Federated Learning" keeps both):
     "privacy-preserving continual learning" -> "continual learning". A one-word head is never
     the target ("federated learning" is not "learning"); where the paper names the head alone
     too ("classification tasks" next to "multiclass classification"), the bare head is dropped."""
@@ -94,7 +95,7 @@ def _merge_variants(ents: list[Ent]) -> list[Ent]:
         if ent.type in ("Task", "Metric") and (ent.type, ent.name.lower()) in heads:
             continue
         words = ent.name.lower().split()
-        if ent.type in ("Task", "Metric"):
+        if ent.type in ("Task", "Metric") and not (ent.type == "Task" and title and ent.name.lower() in title.lower()):
             for i in range(len(words) - 2, 0, -1):  # shortest known suffix of two or more words wins
                 shorter = names.get((ent.type, " ".join(words[i:])))
                 if shorter is not None:  # its key too: the longer name's key would merge the two entities
