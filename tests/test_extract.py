@@ -819,6 +819,14 @@ def test_a_measure_after_less_or_a_fraction_of_the_is_reported(nlp):
     assert "zorb error" not in rel(rec, "uses_metric")
 
 
+def test_improve_or_reduce_reports_a_measure_but_to_improve_states_an_aim(nlp):
+    rec = run(nlp, "QuuxNet can improve training efficiency and reduce the memory usage. To improve the "
+                   "acceptance rate of the proposal, we add a zorb penalty.")
+    metrics = rel(rec, "uses_metric")
+    assert {"training efficiency", "memory usage"} <= metrics
+    assert "acceptance rate" not in metrics
+
+
 def test_an_activity_after_in_terms_of_is_no_metric(nlp):
     rec = run(nlp, "QuuxRL outperforms PPO in terms of handling label skew.")
     assert not rel(rec, "uses_metric")
