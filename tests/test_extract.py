@@ -827,6 +827,14 @@ def test_improve_or_reduce_reports_a_measure_but_to_improve_states_an_aim(nlp):
     assert "acceptance rate" not in metrics
 
 
+def test_quality_measures_and_coordinated_measures(nlp):
+    rec = run(nlp, "QuuxGS improves both the inference speed and result quality, and achieves better "
+                   "reconstruction quality without sacrificing quality.")
+    metrics = rel(rec, "uses_metric")
+    assert {"result quality", "reconstruction quality"} <= metrics
+    assert not {"speed quality", "sacrificing quality"} & metrics
+
+
 def test_an_activity_after_in_terms_of_is_no_metric(nlp):
     rec = run(nlp, "QuuxRL outperforms PPO in terms of handling label skew.")
     assert not rel(rec, "uses_metric")
