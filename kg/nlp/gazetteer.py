@@ -168,8 +168,9 @@ def is_other_acronym(span: Span, alias: str) -> bool:
 
 
 def slash_listed_metrics(glued: list[Span], free: list[Span]) -> list[Span]:
-    """"accuracy/F1 score", "PSNR/SSIM", "EM/F1": known metrics written with a slash between them
-    are each a metric. A slash glues a name only where the word across it is no listed metric."""
+    """"accuracy/F1 score", "PSNR/SSIM": known metrics written with a slash between them are each a
+    metric. A slash glues a name only where the word across it is no listed metric. ("EM/F1" is one
+    token, which this does not split.)"""
     metrics = [s for s in glued + free if s.label_ == "Metric"]
     starts, ends = {s.start for s in metrics}, {s.end for s in metrics}
     doc_len = len(glued[0].doc) if glued else 0
