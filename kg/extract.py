@@ -88,6 +88,7 @@ def _merge_variants(ents: list[Ent], title: str | None = None) -> list[Ent]:
     "privacy-preserving continual learning" -> "continual learning". A one-word head is never
     the target ("federated learning" is not "learning"); where the paper names the head alone
     too ("classification tasks" next to "multiclass classification"), the bare head is dropped."""
+    titled = title.lower() if title else ""
     names = {(e.type, e.name.lower()): e for e in ents if e.type in ("Task", "Metric")}
     heads = {(e.type, e.name.lower().split()[-1]) for e in ents if e.type in ("Task", "Metric") and " " in e.name}
     out = []
@@ -95,7 +96,7 @@ def _merge_variants(ents: list[Ent], title: str | None = None) -> list[Ent]:
         if ent.type in ("Task", "Metric") and (ent.type, ent.name.lower()) in heads:
             continue
         words = ent.name.lower().split()
-        if ent.type in ("Task", "Metric") and not (ent.type == "Task" and title and ent.name.lower() in title.lower()):
+        if ent.type in ("Task", "Metric") and not (ent.type == "Task" and ent.name.lower() in titled):
             for i in range(len(words) - 2, 0, -1):  # shortest known suffix of two or more words wins
                 shorter = names.get((ent.type, " ".join(words[i:])))
                 if shorter is not None:  # its key too: the longer name's key would merge the two entities

@@ -202,10 +202,8 @@ def _replace(m: re.Match[str], chars: list[str], origin: list[int]) -> None:
     elif kind == "keep":
         _copy(m.string, m.start("arg"), m.end("arg"), chars, origin)
     elif kind == "accent":
-        accent = _ACCENT.match(m.group(0))
-        assert accent is not None
-        letter = accent.group("a1") or accent.group("a2") or accent.group("a3")
-        mark = _ACCENT_MARKS[accent.group("mark") or accent.group("named")]
+        letter = m.group("a1") or m.group("a2") or m.group("a3")  # _ACCENT's groups are _TOKEN's own
+        mark = _ACCENT_MARKS[m.group("mark") or m.group("named")]
         _emit(unicodedata.normalize("NFC", letter + mark), m.start(), chars, origin)
     elif kind == "escaped":
         _copy(m.string, m.start() + 1, m.end(), chars, origin)

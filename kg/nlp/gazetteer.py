@@ -171,17 +171,17 @@ def slash_listed_metrics(glued: list[Span], free: list[Span]) -> list[Span]:
     """"accuracy/F1 score", "PSNR/SSIM": known metrics written with a slash between them are each a
     metric. A slash glues a name only where the word across it is no listed metric. ("EM/F1" is one
     token, which this does not split.)"""
-    metrics = [s for s in glued + free if s.label_ == "Metric"]
+    candidates = [s for s in glued if s.label_ == "Metric"]
+    if not candidates:
+        return []
+    metrics = candidates + [s for s in free if s.label_ == "Metric"]
     starts, ends = {s.start for s in metrics}, {s.end for s in metrics}
-    doc_len = len(glued[0].doc) if glued else 0
+    doc = candidates[0].doc
     out = []
-    for span in glued:
-        if span.label_ != "Metric":
-            continue
-        doc = span.doc
+    for span in candidates:
         left = span.start == 0 or doc[span.start - 1].whitespace_ or (
             doc[span.start - 1].text == "/" and span.start - 1 in ends)
-        nxt = doc[span.end].text if span.end < doc_len else " "
+        nxt = doc[span.end].text if span.end < len(doc) else " "
         right = span[-1].whitespace_ or not (nxt[0].isalnum() or nxt[0] in "-/_") or (
             nxt == "/" and span.end + 1 in starts)
         if left and right:

@@ -456,9 +456,10 @@ def _ours(doc: Doc, span: Span) -> bool:
         return True
     if _our_kind_before(toks, span) or _named_after_our_kind(toks, span.start):
         return True
-    if before[-1:] == ["our"] and any(c.isupper() for c in span.text) and not _modifies_noun(toks, span.end):
+    right_after_our = before[-1:] == ["our"]
+    if right_after_our and any(c.isupper() for c in span.text) and not _modifies_noun(toks, span.end):
         return True  # "the development of our QuuxCoder": "our" right before a coined name
-    own = before[-1:] == ["our"] or (before[:1] == ["our"] and before[-1] in _OWN_ADJECTIVES)
+    own = right_after_our or (before[:1] == ["our"] and before[-1] in _OWN_ADJECTIVES)
     if not (own or before == ["the", "proposed"]):  # abstracts say "the proposed QO model" of their own work
         return False
     i = span.end
