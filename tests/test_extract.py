@@ -192,6 +192,13 @@ def test_use_inside_a_baseline_description_is_not_built_on(nlp):
     assert "ZorbNet" not in rel(rec, "builds_on")
 
 
+def test_a_glued_name_inside_a_baseline_is_not_built_on(nlp):
+    rec = run(nlp, "We propose FooNet. Our FooNet outperforms Transformer-based world models on long tasks.")
+    assert "Transformer" not in rel(rec, "builds_on")
+    assert "Transformer" in rel(run(nlp, "We propose FooNet. FooNet uses Transformer-based world models."),
+                                "builds_on")
+
+
 def test_data_paper_evaluates_the_models_it_uses(nlp):
     rec = run(nlp, "We present QuuxBench, a new benchmark. We test ten models on QuuxBench using ZorbNet "
                    "prompting strategies.")

@@ -251,7 +251,8 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
         else:
             targets = [e for e in starting_in(ents, cue.start - 12, cue.start + 1)
                        if e.span.end == cue.start or e.span.start == cue.start]
-            targets = [e for e in targets if not _prior_use(doc, e.span.start)]
+            targets = [e for e in targets if not _prior_use(doc, e.span.start)
+                       and not _describes_baseline(doc, compare_starts, e.span)]
         for ent in targets:
             if ent.type == "Method" and ent.name not in proposed:
                 facts.append(Fact("builds_on", ent, sentence(doc, cue.start), ent.confidence,
