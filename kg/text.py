@@ -41,7 +41,7 @@ _ACCENT_MARKS = {"'": "\u0301", "acute": "\u0301", "`": "\u0300", "grave": "\u03
 _ACCENT = re.compile(r"\\(?:(?P<mark>['`\"^~=.])(?:\{(?P<a1>[A-Za-z])\}|(?P<a2>[A-Za-z]))"
                      r"|(?P<named>acute|grave|ddot|hat|tilde|bar|dot|breve|check|[cuvHrk])\s*\{(?P<a3>[A-Za-z])\})")
 _TOKEN = re.compile(
-    r"(?=[\\`'$}{\ufb00-\ufb06])"  # every token starts with one of these: other positions fail at once
+    r"(?=[\\`'$}{*\ufb00-\ufb06])"  # every token starts with one of these: other positions fail at once
     r"(?:(?P<href>\\href\s*\{[^{}]{0,500}\}\s*\{[^{}]{0,300}\})"
     r"|(?P<frac>" + _FRAC.pattern + r")"
     r"|(?P<keep>" + _KEEP_ARG.pattern + r")"
@@ -51,6 +51,7 @@ _TOKEN = re.compile(
     r"|(?P<command>\\[A-Za-z]+\*?\s?)"
     r"|(?P<quote>``|'')"
     r"|(?P<math>\$[^$]{1,300}\$)"
+    r"|(?P<emphasis>(?<![\w*\\])(?P<stars>\*\*?)(?=[^\s*])(?P<emphasized>(?:[^*$\\\n]|\\[%&#_]|\$[^$\n]{1,100}\$){1,150}?)(?<=[^\s*\\])(?P=stars)(?![\w*$]))"
     r"|(?P<brace>[{}])"
     r"|(?P<ligature>[\ufb00-\ufb06]))"
 )
@@ -218,6 +219,12 @@ def _replace(m: re.Match[str], chars: list[str], origin: list[int]) -> None:
         _emit('"', m.start(), chars, origin)
     elif kind == "math":
         _clean_math(m, chars, origin)
+    elif kind == "emphasis":  # Markdown's "*Plan Like a Graph* (PLaG)", "**QuuxNet**": quoted, as a term is
+        _emit('"', m.start(), chars, origin)
+        inner = _clean(m.group("emphasized"), text=True)
+        chars.extend(inner.text)
+        origin.extend(m.start("emphasized") + o for o in inner.origin)
+        _emit('"', m.end("emphasized"), chars, origin)
     elif kind == "ligature":  # "classiﬁcation" from a PDF reads "classification"
         _emit(unicodedata.normalize("NFKC", m.group(0)), m.start(), chars, origin)
     # "brace": dropped

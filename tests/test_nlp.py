@@ -54,6 +54,19 @@ def test_a_sentence_glued_after_a_capital_is_split(nlp):
     assert len(list(doc.sents)) == 3
 
 
+def test_a_bracket_or_quote_glued_to_a_word_is_split(nlp):
+    doc = nlp('We introduce the Quux Blob Network(QBN) for graphs. We use "QuuxData".Our O(N) and g(x) stay.')
+    texts = [t.text for t in doc]
+    assert texts[5:9] == ["Network", "(", "QBN", ")"] and texts[14:18] == ['"', "QuuxData", '"', "."]
+    assert "O(N" in texts and "g(x" in texts
+    assert "QBN" in {s.text for s in doc.spans["kg_entities"]}
+
+
+def test_a_quoted_name_after_called_is_taken_whole_or_not_at_all(nlp):
+    doc = nlp('These problems (also called "adjustable robust optimization") are hard.')
+    assert "adjustable" not in {s.text for s in doc.spans["kg_entities"]}
+
+
 def test_tokenizer_keeps_coined_names_whole():
     nlp = _blank()
     assert [t.text for t in nlp("XY-Former on MS-COCO and Geometry3K")] == [

@@ -79,3 +79,18 @@ def test_accents_on_one_letter_become_that_letter_accented():
     assert "·" in clean.text and "é" not in clean.text[clean.text.index("not"):]
     e = clean.text.index("é")
     assert raw[clean.original_span(e, e + 1)[0]] == "\\"  # the accented letter maps back to its command
+
+
+def test_markdown_emphasis_reads_as_a_quoted_term():
+    raw = "a technique called *Plan Like a Graph* (PLaG), then **QuuxNet$^2$** at **6.1\\%**"
+    clean = clean_latex(raw)
+    assert clean.text == 'a technique called "Plan Like a Graph" (PLaG), then "QuuxNet2" at "6.1%"'
+    assert list(clean.origin) == sorted(clean.origin) and len(clean.origin) == len(clean.text)
+    i = clean.text.index("Plan")
+    assert raw[slice(*clean.original_span(i, i + len("Plan Like a Graph")))] == "Plan Like a Graph"
+
+
+def test_stars_that_are_not_emphasis_stay():
+    for raw in ("A* search and B* trees", "**U**nified **A**gents", "x* and y*"):
+        assert clean_latex(raw).text == raw
+    assert clean_latex("the **UA**$^2$ agent").text == "the **UA**2 agent"  # a name's letters, not a term

@@ -65,6 +65,13 @@ _SIBLING_SLASHES = ["/(?=[0-9])(?:" + "|".join(rf"(?<=[A-Za-z]{hyphen}[0-9]{{{n}
                                                  for n in range(1, 5)) + ")"]
 
 
+# Brackets and quotes glued to a word: "Graph Neural Network(QuuxGNN)" defines QuuxGNN (an opening bracket
+# after a lower-case letter, before a capital and a closing bracket), and '"QuuxData".Our analysis' ends a
+# quoted name (a closing quote before a glued sentence stop).
+_GLUED_BRACKET = r"(?<=[a-z])\((?=[A-Z][A-Za-z0-9+-]{1,15}(?:\)|$))"
+_GLUED_QUOTE = r"(?<=[A-Za-z0-9])[\"”](?=\.[A-Z])"
+
+
 def keep_name_tokens(nlp: Language) -> None:
     """Keep coined names whole: no split at letter-hyphen-letter or before a unit.
 
@@ -74,6 +81,7 @@ def keep_name_tokens(nlp: Language) -> None:
     infixes = [_PLAIN_HYPHEN.sub("(?:", rule) for rule in nlp.Defaults.infixes]
     infixes.append(_GLUED_STOP)
     infixes.append(_EM_DASH)
+    infixes += [_GLUED_BRACKET, _GLUED_QUOTE]
     infixes += _SIBLING_SLASHES
     nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
     suffixes = [rule for rule in nlp.Defaults.suffixes if not rule.startswith(_UNIT_SUFFIX)]
