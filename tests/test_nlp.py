@@ -90,6 +90,15 @@ def test_schwartz_hearst_long_form(short, text, expected):
     assert start is not None and text[start:] == expected
 
 
+def test_an_acronym_may_spell_trans_or_cross_with_x():
+    from kg.nlp.abbreviations import initials_long_form
+    text = "the resulting model, the Blobbing Transformer"
+    assert text[initials_long_form("BoX", text):] == "Blobbing Transformer"
+    text = "we use Cross-Modal Quux Networks"
+    assert text[initials_long_form("XMQN", text):] == "Cross-Modal Quux Networks"
+    assert initials_long_form("BoX", "the Blobbing Network") is None
+
+
 def test_abbreviations_component_both_orders():
     nlp = _blank("kg_sentencizer", "kg_abbreviations")
     doc = nlp("We study Incremental object detection (IOD). We propose DeQuux (Decision-making Quux Language Model assistant).")

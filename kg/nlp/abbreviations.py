@@ -43,6 +43,7 @@ def find_long_form(short: str, text: str) -> int | None:
 
 _SKIPPED_WORDS = frozenset(word_group("function_word"))  # ontology/patterns/word_groups.tsv
 _DIGIT_WORDS = word_map("digit_word")
+_X_INITIALS = tuple(word_group("x_initial"))  # "Forgetting Transformer (FoX)": X for "trans"
 
 
 def initials_long_form(short: str, text: str) -> int | None:
@@ -88,7 +89,8 @@ def _initials(letters: list[str], text: str, pattern: str) -> int | None:
     i = len(letters) - 1
     for start, word in reversed(words):
         want = letters[i]
-        if not (word in _DIGIT_WORDS[want] if want in _DIGIT_WORDS else word[0] == want):
+        if not (word in _DIGIT_WORDS[want] if want in _DIGIT_WORDS
+                else word[0] == want or want == "x" and word.startswith(_X_INITIALS)):
             if word in _SKIPPED_WORDS and i < len(letters) - 1:
                 continue  # inside the long form; a long form does not end in "and"
             return None
