@@ -163,6 +163,18 @@ def test_baseline_list_stops_at_description_and_names_the_base_of_a_class(nlp):
     assert rel(rec, "compared_with") == {"BarFormer", "CLIP"}
 
 
+def test_the_introduction_of_a_name_proposes_it(nlp):
+    rec = run(nlp, "Our first contribution is the introduction of the Quux Trimmed Blob (QTB), a fast aggregator.")
+    assert "QTB" in rel(rec, "proposes")
+    rec = run(nlp, "We pioneer the introduction of Domain Adaptation into ZorbNet for spiking models.")
+    assert "ZorbNet" not in rel(rec, "proposes")
+
+
+def test_an_emphasised_name_with_a_novel_appositive_is_proposed(nlp):
+    rec = run(nlp, "We combine two solvers to derive **QuuxQP**, a new method tailored for network problems.")
+    assert "QuuxQP" in rel(rec, "proposes")
+
+
 def test_variant_of_proposal_is_not_built_on(nlp):
     rec = run(nlp, "We introduce QuuxCTM, a new model. We scale it up, making QuuxCTM-DiT-1B the largest model.")
     assert "QuuxCTM-DiT-1B" not in rel(rec, "builds_on")

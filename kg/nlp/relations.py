@@ -30,6 +30,8 @@ _DATA = {"Dataset", "Benchmark"}
 _USE_STOPS = {"using", "via", "leveraging", "utilizing", "employing"}
 _PROPOSE_STOP = {";", "that", "which", "whose", "where", "to", "while", "but", "on"} | _USE_STOPS
 _NOVEL = {"novel", "new"}
+_QUOTES = {'"', "'", "“", "‘"}
+_CLOSING_QUOTES = {'"', "'", "”", "’"}
 _NOVEL_FAMILY = frozenset(word_group("novel_family"))  # ontology/patterns/word_groups.tsv
 _USE_LIKE = {"incorporate"}  # proposal cues that also mean "use": the name must be new
 _NAMING_WORDS = {"called", "named", "termed", "dubbed", "coined", "call", "name", "dub", "term"}
@@ -137,6 +139,8 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
         if not naming and not is_first_person(sentence(doc, cue.start), cue.end):
             continue
         target = _first_proposable(doc, ents, cue)
+        if target is not None and cue[-1].lower_ == "of" and starting_in(ents, cue.end, target.span.start):
+            continue  # "the introduction of USED into SNN": only the name right after the noun cue is new
         if (target is not None and naming and target.span.text.islower() and _short_form(doc, target) is None
                 and _defines_a_term(doc, cue)):
             continue  # "..., which is called quux confounding": a term defined, not an artifact proposed
@@ -211,8 +215,8 @@ def _is_noun_use(cue: Span) -> bool:
     A cue that is also a noun (`noun_cue`) right after a lower-case content word is a compound's
     part, unless that word opens a verb ("we design", "to design", "then design", "carefully design").
     """
-    if cue.start == 0:
-        return False
+    if cue.start == 0 or len(cue) > 1 and cue[-1].lower_ == "of":
+        return False  # "the introduction of X": a cue that is a noun phrase already
     prev = cue.doc[cue.start - 1]
     if prev.lower_ in ("the", "a", "an", "of", "this", "its", "their"):
         return True
@@ -439,6 +443,8 @@ def _called_novel(doc: Doc, span: Span) -> bool:
             short.start == span.start for _long, short in doc._.kg_abbreviations or []):
         return False  # "Quux (Blob Sign Momentum), a new optimizer": an aside on the name before it
     i = after_short_form(doc, span.end)
+    if i < len(doc) and doc[i].text in _CLOSING_QUOTES and span.start > 0 and doc[span.start - 1].text in _QUOTES:
+        i = after_short_form(doc, i + 1)  # '"QuuxQP", a new method': a quoted (or emphasised) name
     words = [t.lower_ for t in doc[i:min(len(doc), i + 8)]]
     return (len(words) >= 3 and words[0] in (",", "is", ":") and words[1] in ("a", "an")
             and any(w in _NOVEL for w in words[2:4]) and not _NOVEL_FAMILY & set(words[3:5])
