@@ -259,6 +259,13 @@ def test_evaluative_words_and_verbs_do_not_start_a_task(nlp):
     assert not any(n.startswith(("inferior", "incorporating")) for n in names)
 
 
+def test_search_and_query_times_and_evaluative_cues_report_metrics(nlp):
+    doc = nlp("QuuxNAS finds architectures with much less search time. QuuxIndex gives a competitive "
+              "rendering speed. It was the first time anyone tried this.")
+    metrics = {s.text for s in doc.spans["kg_entities"] if s.label_ == "Metric"}
+    assert {"search time", "rendering speed"} <= metrics and "first time" not in metrics
+
+
 def test_one_head_word_listed_after_a_metric_is_a_metric(nlp):
     doc = nlp("QuuxNet is the best in terms of accuracy and speed. The model and speed are fine.")
     metrics = [s.text for s in doc.spans["kg_entities"] if s.label_ == "Metric"]

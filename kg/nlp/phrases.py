@@ -420,9 +420,12 @@ def is_value(token: Token) -> bool:
     return token.like_num or token.text == "%" or token.text.lstrip(_APPROXIMATE)[:1].isdigit()
 
 
+_TIMED = frozenset(word_group("timed_modifier"))  # ontology/patterns/word_groups.tsv
+
+
 def _timed(token: Token) -> bool:
     low = token.text.lower()
-    return low.endswith("ing") or low in ("inference", "wall-clock", "execution", "computation", "response")
+    return low.endswith("ing") or low in _TIMED
 
 
 def _coordinated_modifier(doc: Doc, start: int, head: Token, lex: PhraseLexicon) -> Iterator[Span]:
