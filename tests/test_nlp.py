@@ -264,6 +264,9 @@ def test_search_and_query_times_and_evaluative_cues_report_metrics(nlp):
               "rendering speed. It was the first time anyone tried this.")
     metrics = {s.text for s in doc.spans["kg_entities"] if s.label_ == "Metric"}
     assert {"search time", "rendering speed"} <= metrics and "first time" not in metrics
+    doc = nlp("Quux methods suffer from high computational cost. Decrease the truncation error.")
+    metrics = {s.text for s in doc.spans["kg_entities"] if s.label_ == "Metric"}
+    assert "computational cost" in metrics and "truncation error" not in metrics
 
 
 def test_one_head_word_listed_after_a_metric_is_a_metric(nlp):
