@@ -269,6 +269,12 @@ def test_search_and_query_times_and_evaluative_cues_report_metrics(nlp):
     assert "computational cost" in metrics and "truncation error" not in metrics
 
 
+def test_a_naming_verb_does_not_start_a_task(nlp):
+    doc = nlp("We revisit the approach which we call quux hash clustering for retrieval.")
+    tasks = {s.text for s in doc.spans["kg_entities"] if s.label_ == "Task"}
+    assert not any(t.startswith("call ") for t in tasks)
+
+
 def test_one_head_word_listed_after_a_metric_is_a_metric(nlp):
     doc = nlp("QuuxNet is the best in terms of accuracy and speed. The model and speed are fine.")
     metrics = [s.text for s in doc.spans["kg_entities"] if s.label_ == "Metric"]
