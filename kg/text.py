@@ -5,10 +5,11 @@ abstracts, names): it replaces control characters and unpaired surrogates one
 for one, so the text stays valid in every export format and offsets into it
 are unchanged.
 
-Abstracts arrive with `$^2$`, `\\textit{...}`, ``quotes'' and friends. Extraction
-runs on the cleaned text, but evidence offsets must point into the original
-abstract that is stored on the paper, so every cleaned character remembers the
-index of the original character it came from.
+Abstracts arrive with `$^2$`, `\\textit{...}`, ``quotes'', Markdown's
+`*emphasis*` and friends. Extraction runs on the cleaned text, but evidence
+offsets must point into the original abstract that is stored on the paper, so
+every cleaned character remembers the index of the original character it came
+from.
 """
 
 from __future__ import annotations
@@ -40,6 +41,12 @@ _ACCENT_MARKS = {"'": "\u0301", "acute": "\u0301", "`": "\u0300", "grave": "\u03
                  "c": "\u0327", "H": "\u030b", "r": "\u030a", "k": "\u0328"}
 _ACCENT = re.compile(r"\\(?:(?P<mark>['`\"^~=.])(?:\{(?P<a1>[A-Za-z])\}|(?P<a2>[A-Za-z]))"
                      r"|(?P<named>acute|grave|ddot|hat|tilde|bar|dot|breve|check|[cuvHrk])\s*\{(?P<a3>[A-Za-z])\})")
+# Markdown emphasis, "*term*" or "**Name**": a pair of one or two stars around text that starts and ends
+# with a non-space, outside a word ("A* search", "**U**nified" are no emphasis); inside, plain text, escaped
+# signs and whole $...$ math only, so a star inside math never pairs with one outside.
+_EMPHASIS = re.compile(r"(?<![\w*\\])(?P<stars>\*\*?)(?=[^\s*])"
+                       r"(?P<emphasized>(?:[^*$\\\n]|\\[%&#_]|\$[^$\n]{1,100}\$){1,150}?)"
+                       r"(?<=[^\s*\\])(?P=stars)(?![\w*$])")
 _TOKEN = re.compile(
     r"(?=[\\`'$}{*\ufb00-\ufb06])"  # every token starts with one of these: other positions fail at once
     r"(?:(?P<href>\\href\s*\{[^{}]{0,500}\}\s*\{[^{}]{0,300}\})"
@@ -51,7 +58,7 @@ _TOKEN = re.compile(
     r"|(?P<command>\\[A-Za-z]+\*?\s?)"
     r"|(?P<quote>``|'')"
     r"|(?P<math>\$[^$]{1,300}\$)"
-    r"|(?P<emphasis>(?<![\w*\\])(?P<stars>\*\*?)(?=[^\s*])(?P<emphasized>(?:[^*$\\\n]|\\[%&#_]|\$[^$\n]{1,100}\$){1,150}?)(?<=[^\s*\\])(?P=stars)(?![\w*$]))"
+    r"|(?P<emphasis>" + _EMPHASIS.pattern + r")"
     r"|(?P<brace>[{}])"
     r"|(?P<ligature>[\ufb00-\ufb06]))"
 )
