@@ -130,6 +130,9 @@ def test_known_metrics_either_side_of_a_slash_are_each_found(nlp):
     assert found.count("PSNR") == 1 and found.count("SSIM") == 1  # "Quux/SSIM": Quux is no metric, the slash glues
     assert "accuracy" in found and "F1 score" in found
     assert "ImageReward" not in found  # a dash glued on: no slash list
+    doc = nlp("QuuxQA improves EM/F1 by 3 points on the Quux/SSIM split.")
+    entities = {s.text: s.label_ for s in doc.spans["kg_entities"]}
+    assert "EM/F1" not in entities and entities.get("EM") == "Metric" and entities.get("F1") == "Metric"
 
 
 def test_gazetteer_splits_and_sentence_initial_capitals(nlp):

@@ -169,8 +169,8 @@ def is_other_acronym(span: Span, alias: str) -> bool:
 
 def slash_listed_metrics(glued: list[Span], free: list[Span]) -> list[Span]:
     """"accuracy/F1 score", "PSNR/SSIM": known metrics written with a slash between them are each a
-    metric. A slash glues a name only where the word across it is no listed metric. ("EM/F1" is one
-    token, which this does not split.)"""
+    metric. A slash glues a name only where the word across it is no listed metric. ("EM/F1" too: the
+    name finder's shape rule then does not join the two back into one name.)"""
     candidates = [s for s in glued if s.label_ == "Metric"]
     if not candidates:
         return []

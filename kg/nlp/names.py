@@ -328,6 +328,8 @@ class NameFinder:
     def _shapes(self, doc: Doc) -> list[Span]:
         """Single coined tokens; adjacent all-caps words join ("PASCAL VOC")."""
         toks = tokens(doc)
+        metric_tokens = {k for s in doc.spans.get("kg_gazetteer", []) if s.label_ == "Metric"
+                         for k in range(s.start, s.end)}
         spans: list[Span] = []
         i = 0
         while i < len(doc):
@@ -339,6 +341,9 @@ class NameFinder:
             while (end < len(doc) and is_all_caps(toks[end - 1].text) and toks[end - 1].whitespace_
                    and is_all_caps(toks[end].text) and not toks[end].is_sent_start):
                 end += 1
+            if end - i > 1 and all(k in metric_tokens or toks[k].text == "/" for k in range(i, end)):
+                i = end  # "EM/F1": listed metrics with a slash between them, each a metric, no name
+                continue
             spans.append(self._tag(doc[i:end], "Method", doc[i:end].text, "shape"))
             i = end
         return spans
