@@ -84,7 +84,8 @@ def _cued_unknowns(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[
 
 def _merge_variants(ents: list[Ent], title: str | None = None) -> list[Ent]:
     """A task or metric that ends in a shorter one of the same paper is that one (unless the title
-    names the longer task: "Towards Personalized Federated Learning" keeps both):
+    names the longer task, "Towards Personalized Federated Learning" keeps both, or the gazetteer lists
+    it as a task of its own, "offline reinforcement learning"):
     "privacy-preserving continual learning" -> "continual learning". A one-word head is never
     the target ("federated learning" is not "learning"); where the paper names the head alone
     too ("classification tasks" next to "multiclass classification"), the bare head is dropped."""
@@ -96,7 +97,8 @@ def _merge_variants(ents: list[Ent], title: str | None = None) -> list[Ent]:
         if ent.type in ("Task", "Metric") and (ent.type, ent.name.lower()) in heads:
             continue
         words = ent.name.lower().split()
-        if ent.type in ("Task", "Metric") and not (ent.type == "Task" and ent.name.lower() in titled):
+        if ent.type in ("Task", "Metric") and not (ent.type == "Task" and (ent.name.lower() in titled
+                                                                         or ent.source == "gazetteer")):
             for i in range(len(words) - 2, 0, -1):  # shortest known suffix of two or more words wins
                 shorter = names.get((ent.type, " ".join(words[i:])))
                 if shorter is not None:  # its key too: the longer name's key would merge the two entities
