@@ -97,8 +97,8 @@ def _merge_variants(ents: list[Ent], title: str | None = None) -> list[Ent]:
         if ent.type in ("Task", "Metric") and (ent.type, ent.name.lower()) in heads:
             continue
         words = ent.name.lower().split()
-        if ent.type in ("Task", "Metric") and not (ent.type == "Task" and (ent.name.lower() in titled
-                                                                         or ent.source == "gazetteer")):
+        own_task = ent.type == "Task" and (ent.name.lower() in titled or ent.source == "gazetteer")
+        if ent.type in ("Task", "Metric") and not own_task:
             for i in range(len(words) - 2, 0, -1):  # shortest known suffix of two or more words wins
                 shorter = names.get((ent.type, " ".join(words[i:])))
                 if shorter is not None:  # its key too: the longer name's key would merge the two entities

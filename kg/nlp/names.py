@@ -18,7 +18,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.lexicon import load_gazetteer
 from kg.nlp import word_group
-from kg.nlp.tokens import tokens
+from kg.nlp.tokens import CLOSING_QUOTES, OPENING_QUOTES, tokens
 from kg.nlp.gazetteer import sized_after
 from kg.nlp.namelexicon import NameLexicon, load_lexicon
 from kg.nlp.phrases import is_modifier, metric_phrases, task_phrases
@@ -31,8 +31,7 @@ from kg.nlp.nametypes import NameTyper
 _PRIORITY = {"abbreviation": 0, "technique": 0.5, "gazetteer": 1, "named": 2, "shape": 3, "title": 4, "task": 5, "metric": 4.5}
 _PREPOSITIONS = {"for", "of", "with", "in", "on", "via", "using", "from", "under", "by", "to", "through"}
 _NAMING_WORDS = {"called", "named", "termed", "dubbed", "coined"}
-_QUOTES = {'"', "'", "“", "‘", "”", "’"}
-_SKIP_AFTER_NAMING = {"the", "a", "an", "as", '"', "'", "“", "‘"}
+_SKIP_AFTER_NAMING = {"the", "a", "an", "as"} | OPENING_QUOTES
 _MAX_DEFINITIONS = 50
 _MODIFIER_SUFFIXES = ("-based", "-style", "-like", "-free", "-aware", "-guided", "-driven", "-powered", "-specific")
 _DATA_TYPES = ("Dataset", "Benchmark")
@@ -231,12 +230,12 @@ class NameFinder:
             while i < len(doc) and toks[i].lower_ in _SKIP_AFTER_NAMING:
                 i += 1
             start = i
-            quoted = any(t.text in _QUOTES for t in toks[token.i + 1:start])
+            quoted = any(t.text in OPENING_QUOTES for t in toks[token.i + 1:start])
             while i < len(doc) and i - start < 4 and is_modifier(toks[i], self.lex.phrases):
                 i += 1
             if i < len(doc) and is_name_token(toks[i], self.lex.stop):
                 continue  # "called interpretable Quux-based Blob Nets": the name is the capitalised part
-            if quoted and (i >= len(doc) or toks[i].text not in _QUOTES):
+            if quoted and (i >= len(doc) or toks[i].text not in CLOSING_QUOTES):
                 continue  # 'called "adjustable robust optimization"': the quoted name is longer than the run
             if i > start and not is_name_token(toks[start], self.lex.stop):
                 spans.append(self._tag(doc[start:i], "Method", doc[start:i].text, "named"))

@@ -21,7 +21,7 @@ from kg.nlp.gazetteer import MODIFIER_SUFFIXES
 from kg.nlp.namelexicon import load_lexicon
 from kg.nlp.phrases import title_tasks
 from kg.nlp.shapes import core, letters
-from kg.nlp.tokens import after_short_form, tokens
+from kg.nlp.tokens import CLOSING_QUOTES, OPENING_QUOTES, after_short_form, tokens
 
 _PROPOSABLE = {"Method", "Dataset", "Benchmark", "Unknown"}
 METHODS = {"Method", "Unknown"}
@@ -30,8 +30,6 @@ _DATA = {"Dataset", "Benchmark"}
 _USE_STOPS = {"using", "via", "leveraging", "utilizing", "employing"}
 _PROPOSE_STOP = {";", "that", "which", "whose", "where", "to", "while", "but", "on"} | _USE_STOPS
 _NOVEL = {"novel", "new"}
-_QUOTES = {'"', "'", "“", "‘"}
-_CLOSING_QUOTES = {'"', "'", "”", "’"}
 _NOVEL_FAMILY = frozenset(word_group("novel_family"))  # ontology/patterns/word_groups.tsv
 _USE_LIKE = {"incorporate"}  # proposal cues that also mean "use": the name must be new
 _NAMING_WORDS = {"called", "named", "termed", "dubbed", "coined", "call", "name", "dub", "term"}
@@ -139,7 +137,7 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
         if not naming and not is_first_person(sentence(doc, cue.start), cue.end):
             continue
         target = _first_proposable(doc, ents, cue)
-        if target is not None and cue[-1].lower_ == "of" and starting_in(ents, cue.end, target.span.start):
+        if target is not None and _nominal(cue) and starting_in(ents, cue.end, target.span.start):
             continue  # "the introduction of USED into SNN": only the name right after the noun cue is new
         if (target is not None and naming and target.span.text.islower() and _short_form(doc, target) is None
                 and _defines_a_term(doc, cue)):
@@ -209,13 +207,18 @@ def _passive_proposal(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
     return None
 
 
+def _nominal(cue: Span) -> bool:
+    """"introduction of", "proposal of": a cue that is a noun phrase, not a verb."""
+    return len(cue) > 1 and cue[-1].lower_ == "of"
+
+
 def _is_noun_use(cue: Span) -> bool:
     """"the design of", "a release", "control design tasks": the cue word used as a noun, not a verb.
 
     A cue that is also a noun (`noun_cue`) right after a lower-case content word is a compound's
     part, unless that word opens a verb ("we design", "to design", "then design", "carefully design").
     """
-    if cue.start == 0 or len(cue) > 1 and cue[-1].lower_ == "of":
+    if cue.start == 0 or _nominal(cue):
         return False  # "the introduction of X": a cue that is a noun phrase already
     prev = cue.doc[cue.start - 1]
     if prev.lower_ in ("the", "a", "an", "of", "this", "its", "their"):
@@ -443,7 +446,7 @@ def _called_novel(doc: Doc, span: Span) -> bool:
             short.start == span.start for _long, short in doc._.kg_abbreviations or []):
         return False  # "Quux (Blob Sign Momentum), a new optimizer": an aside on the name before it
     i = after_short_form(doc, span.end)
-    if i < len(doc) and doc[i].text in _CLOSING_QUOTES and span.start > 0 and doc[span.start - 1].text in _QUOTES:
+    if i < len(doc) and doc[i].text in CLOSING_QUOTES and span.start > 0 and doc[span.start - 1].text in OPENING_QUOTES:
         i = after_short_form(doc, i + 1)  # '"QuuxQP", a new method': a quoted (or emphasised) name
     words = [t.lower_ for t in doc[i:min(len(doc), i + 8)]]
     return (len(words) >= 3 and words[0] in (",", "is", ":") and words[1] in ("a", "an")

@@ -12,6 +12,10 @@ from spacy.tokens import Doc, Token
 
 _KEY = "kg_tokens"
 
+#: Quote marks as the tokenizer leaves them: a straight quote opens and closes alike.
+OPENING_QUOTES = frozenset({'"', "'", "“", "‘"})
+CLOSING_QUOTES = frozenset({'"', "'", "”", "’"})
+
 
 def tokens(doc: Doc) -> list[Token]:
     """`list(doc)`, cached on the Doc."""
