@@ -74,6 +74,12 @@ SAMPLES: dict[str, Sample] = {
     "dev20": Sample(46904157, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
                                        "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16",
                                        "dev17", "dev18", "dev19")),
+    "dev21": Sample(47958315, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
+                                       "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16",
+                                       "dev17", "dev18", "dev19", "dev20")),
+    "dev22": Sample(48989794, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
+                                       "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16",
+                                       "dev17", "dev18", "dev19", "dev20", "dev21")),
 }
 
 
