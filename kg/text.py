@@ -22,7 +22,7 @@ from urllib.parse import quote
 # Commands whose braced argument is the visible text.
 _KEEP_ARG = re.compile(
     r"\\(?:textit|textbf|textsc|texttt|textrm|textsf|emph|underline|mathrm|mathbf|mathit|"
-    r"mathcal|mathbb|mathsf|mathtt|boldsymbol|bm|text|mbox|hbox|textnormal|textup|textmd|operatorname|url|footnote)"
+    r"mathcal|mathbb|mathsf|mathtt|boldsymbol|bm|text|mbox|hbox|textnormal|textup|textmd|operatorname|url)"
     r"\s*\{(?P<arg>[^{}]{0,300})\}"
 )
 _HREF = re.compile(r"\\href\s*\{[^{}]{0,500}\}\s*\{(?P<arg>[^{}]{0,300})\}")
@@ -32,7 +32,12 @@ _SYMBOLS = {
     "ldots": "...", "dots": "...", "cdots": "...", "neq": "≠", "ne": "≠",
     "textemdash": "—", "textendash": "–", "textquoteright": "'", "textquoteleft": "'", "textasciitilde": "~",
     "top": "⊤", "intercal": "⊤",  # a transpose: "UV^\top" reads "UV⊤", maths, not a name "UVtop"
+    "eg": "e.g.", "ie": "i.e.", "etal": "et al.",  # authors' macros for the abbreviations
+    "footnote": " ",  # "data\footnote{Code at ...}": the note's text follows, apart from the word it hangs on
 }
+# A citation, cross-reference or label shows no words of the abstract: "\citep{smith2020}" is dropped whole.
+_REFERENCE = re.compile(r"\\(?:cite[pt]?|citealp|citeauthor|ref|eqref|autoref|cref|Cref|label)\*?\s*"
+                        r"(?:\[[^\]{}]{0,80}\]\s*)?\{[^{}]{0,300}\}")
 _FRAC = re.compile(r"\\[dt]?frac\s*\{(?P<num>(?:[^{}]|\{[^{}]{0,50}\}){0,100})\}\s*\{(?P<den>(?:[^{}]|\{[^{}]{0,50}\}){0,100})\}")
 # Accents on one letter: "Fr\\'echet", "G\\"{o}del", "Demoir$\\acute{e}$ing" read "Fréchet", "Gödel", "Demoiréing".
 _ACCENT_MARKS = {"'": "\u0301", "acute": "\u0301", "`": "\u0300", "grave": "\u0300", '"': "\u0308", "ddot": "\u0308",
@@ -50,6 +55,7 @@ _EMPHASIS = re.compile(r"(?<![\w*\\])(?P<stars>\*\*?)(?=[^\s*])"
 _TOKEN = re.compile(
     r"(?=[\\`'$}{*\ufb00-\ufb06])"  # every token starts with one of these: other positions fail at once
     r"(?:(?P<href>\\href\s*\{[^{}]{0,500}\}\s*\{[^{}]{0,300}\})"
+    r"|(?P<reference>" + _REFERENCE.pattern + r")"
     r"|(?P<frac>" + _FRAC.pattern + r")"
     r"|(?P<keep>" + _KEEP_ARG.pattern + r")"
     r"|(?P<accent>" + _ACCENT.pattern + r")"
@@ -234,7 +240,7 @@ def _replace(m: re.Match[str], chars: list[str], origin: list[int]) -> None:
         _emit('"', m.end("emphasized"), chars, origin)
     elif kind == "ligature":  # "classiﬁcation" from a PDF reads "classification"
         _emit(unicodedata.normalize("NFKC", m.group(0)), m.start(), chars, origin)
-    # "brace": dropped
+    # "brace" and "reference": dropped
 
 
 def _clean_part(raw: str, start: int, end: int, chars: list[str], origin: list[int]) -> None:

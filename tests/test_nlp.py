@@ -512,3 +512,21 @@ def test_a_data_name_with_inner_capitals_is_found_title_cased(nlp):
     names = {(s.kb_id_, s.label_) for s in doc.spans["kg_entities"]}
     assert {("HellaSwag", "Benchmark"), ("WinoGrande", "Benchmark")} <= names
     assert not {n for n, label in names if n in ("RoBERTa", "DeBERTa")}  # model names keep their capitals
+
+
+def test_a_listed_version_or_size_is_found_after_a_space_or_with_its_letter_in_either_case(nlp):
+    doc = nlp("Our model outperforms GPT 4o and ResNet 50 on Something-Something-v2. Top 5 of the runs ...")
+    found = {(s.text, s.kb_id_) for s in doc.spans["kg_gazetteer"]}
+    assert {("GPT 4o", "GPT-4o"), ("ResNet 50", "ResNet-50"),
+            ("Something-Something-v2", "Something-Something V2")} <= found
+    assert not any(s.text.startswith("Top") for s in doc.spans["kg_entities"])  # metrics are not respelled
+
+
+def test_a_spaced_form_keeps_the_listed_name_it_spells():
+    from kg.lexicon import GazetteerEntry
+    from kg.nlp.gazetteer import Gazetteer
+
+    nlp = spacy.blank("en")
+    gaz = Gazetteer(nlp, [GazetteerEntry("Quux 3", "Method", ("Quux-3",))])
+    doc = gaz(nlp("We prune Quux 3 and Quux-3."))
+    assert [(s.text, s.id_) for s in doc.spans["kg_gazetteer"]] == [("Quux 3", "Quux 3"), ("Quux-3", "Quux-3")]

@@ -94,3 +94,11 @@ def test_stars_that_are_not_emphasis_stay():
     for raw in ("A* search and B* trees", "**U**nified **A**gents", "x* and y*"):
         assert clean_latex(raw).text == raw
     assert clean_latex("the **UA**$^2$ agent").text == "the **UA**2 agent"  # a name's letters, not a term
+
+
+def test_citations_and_references_leave_no_text_and_a_footnote_stands_apart():
+    raw = r"as in~\citep{smith2020} and \cite[p.~3]{a,b} (see \ref{fig}), \eg data\footnote{Code: \url{https://x.org/y}}."
+    clean = clean_latex(raw)
+    assert "cite" not in clean.text and "smith2020" not in clean.text and "fig" not in clean.text
+    assert "e.g. data Code: https://x.org/y." in clean.text
+    assert len(clean.origin) == len(clean.text) and list(clean.origin) == sorted(clean.origin)

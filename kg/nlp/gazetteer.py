@@ -64,12 +64,16 @@ def surface_forms(name: str) -> set[str]:
         forms.add(name[0].upper() + name[1:])  # "miniF2F" / "MiniF2F", "word2vec" / "Word2vec" at a sentence start
     if len(name) > 2 and name[-2].isdigit() and name[-1] in "kKmMbB":
         forms.add(name[:-1] + name[-1].swapcase())  # "ImageNet-1k" / "ImageNet-1K": a count's letter in either case
+    version = _VERSION_TAIL.search(name)
+    if version:  # "Something-Something-V2" / "Something-Something-v2": a version's letter in either case
+        forms.add(name[:version.start(1)] + version.group(1).swapcase() + name[version.end(1):])
     spaced = _ACRONYM_TAIL.fullmatch(name)
     if spaced:
         forms.add(f"{spaced.group(1)} {spaced.group(2)}")  # "ScienceQA" / "Science QA", "TextVQA" / "Text VQA"
     return forms
 
 
+_VERSION_TAIL = re.compile(r"[- ]([vV])\d{1,2}$")
 _ACRONYM_TAIL = re.compile(r"([A-Z][a-z]{3,})([A-Z]{2,4})")
 
 
@@ -81,6 +85,16 @@ def _title_cased(name: str) -> set[str]:
             and any(c.isupper() for c in name[1:]):
         return {name[0] + name[1:].lower()}
     return set()
+
+
+_HYPHENED_VERSION = re.compile(r"([A-Za-z]{2,})-(\d[\w.]*)")
+
+
+def _spaced_version(name: str) -> set[str]:
+    """"GPT-4o" -> "GPT 4o", "ResNet-50" -> "ResNet 50": a model or data name whose version or size
+    follows a hyphen is also written with a space."""
+    m = _HYPHENED_VERSION.fullmatch(name)
+    return {f"{m.group(1)} {m.group(2)}"} if m else set()
 
 
 class Gazetteer:
@@ -113,6 +127,8 @@ class Gazetteer:
             forms = surface_forms(alias) - own if alias != entry.name else own
             if entry.type in ("Dataset", "Benchmark"):
                 forms = forms | _title_cased(alias)
+            if entry.type not in ("Metric", "Task"):
+                forms = forms | (_spaced_version(alias) - own if alias != entry.name else _spaced_version(alias))
             for form in forms:
                 (exact if is_case_sensitive(form) else folded).append(nlp.make_doc(form))
             if exact:
