@@ -890,3 +890,12 @@ def test_a_listed_name_right_after_we_propose_and_a_pause_is_proposed(nlp):
     rec = run(nlp, "To bridge this gap, we propose AdaLoRA, which allocates the budget. "
                    "We introduce LoRA into the zorb encoder.")
     assert rel(rec, "proposes") == {"AdaLoRA"}
+
+
+def test_the_members_of_a_class_a_use_cue_names_are_bases_past_the_window(nlp):
+    rec = run(nlp, "We propose a simple generalization of standard and empirically successful decision tree "
+                   "learning algorithms such as ID3, C4.5, and CART.")
+    assert {"ID3", "C4.5", "CART"} <= rel(rec, "builds_on")
+    rec = run(nlp, "We propose QuuxTree, a generalization of standard and empirically successful decision tree "
+                   "learning algorithms. ID3 and C4.5 are shown for comparison.")
+    assert not {"ID3", "C4.5"} & rel(rec, "builds_on")  # no class list: the window still bounds the cue

@@ -140,18 +140,21 @@ def _owners(doc: Doc, ents: list[Ent], cue: Span, own) -> list[Ent]:  # type: ig
 
 
 def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: int) -> list[Ent]:
-    """The entities right after a cue: the first within a few tokens, then its list."""
+    """The entities right after a cue: the first within a few tokens, then its list, which may
+    run past that window ("a generalization of decision tree algorithms such as ID3, C4.5 and CART")."""
     sent_end = sentence(doc, cue.start).end
     outside = _outside_brackets(doc, cue.end, min(sent_end, cue.end + 4 * window))
     end = outside[window] if len(outside) > window else sent_end
     toks = tokens(doc)
-    stop = next((i for i in outside if i < end and toks[i].lower_ in stops), end)
+    stop = next((i for i in outside if toks[i].lower_ in stops), outside[-1] + 1 if outside else cue.end)
     kept = set(outside)
     found: list[Ent] = []
     last = cue.end
     for e in starting_in(ents, cue.end, stop):
         if e.span.start not in kept:
             continue  # "(Quux et al.)", "(73.0%)": a note on the item before
+        if e.span.start >= end and not (found and _opens_list(toks, cue.end, found[0].span.end + 4)):
+            break  # past the window only the members of a class the cue named ("X such as ...")
         limit = (6 if not found else 5) + (4 if _opens_list(toks, last, e.span.start) else 0)
         if bisect_left(outside, e.span.start) - bisect_left(outside, last) > limit:
             break
