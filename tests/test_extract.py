@@ -899,3 +899,9 @@ def test_the_members_of_a_class_a_use_cue_names_are_bases_past_the_window(nlp):
     rec = run(nlp, "We propose QuuxTree, a generalization of standard and empirically successful decision tree "
                    "learning algorithms. ID3 and C4.5 are shown for comparison.")
     assert not {"ID3", "C4.5"} & rel(rec, "builds_on")  # no class list: the window still bounds the cue
+
+
+def test_a_capitalised_word_and_its_size_right_after_a_proposal_cue_is_proposed(nlp):
+    rec = run(nlp, "Using our scaling analysis, we train and release Quux 1B, a large diffusion language model "
+                   "which outperforms GPT-2 in likelihood.")
+    assert rel(rec, "proposes") == {"Quux 1B"}

@@ -313,15 +313,22 @@ class NameFinder:
 
     def _introduced(self, doc: Doc) -> list[Span]:
         """A capitalised word right after "we propose/introduce" that is then
-        described: "we propose Chameleon, a ..." or "introduce Voyager (...)"."""
+        described: "we propose Chameleon, a ..." or "introduce Voyager (...)", also with its
+        size ("release Quux 1B, a ...")."""
         toks = tokens(doc)
         spans = []
         for token in toks[:-2]:
             if token.lower_ not in self.lex.proposal_words and not _known_as(token):
                 continue
-            name, nxt = toks[token.i + 1], toks[token.i + 2]
-            if is_title_word(name.text) and name.text not in self.lex.stop and nxt.text in (",", "(", ":", "—", "–"):
-                spans.append(self._tag(doc[name.i:name.i + 1], "Method", name.text, "named"))
+            name = toks[token.i + 1]
+            end = name.i + 1
+            sizes = self.lex.name_extensions
+            if end + 1 < len(doc) and sizes is not None and sizes.fullmatch(toks[end].text):
+                end += 1  # "Plaid 1B": a model and its size
+            nxt = toks[end].text
+            if (is_title_word(name.text) and name.text not in self.lex.stop
+                    and nxt in (",", "(", ":", "—", "–")):
+                spans.append(self._tag(doc[name.i:end], "Method", doc[name.i:end].text, "named"))
         return spans
 
     def _shapes(self, doc: Doc) -> list[Span]:
