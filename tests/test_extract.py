@@ -905,3 +905,9 @@ def test_a_capitalised_word_and_its_size_right_after_a_proposal_cue_is_proposed(
     rec = run(nlp, "Using our scaling analysis, we train and release Quux 1B, a large diffusion language model "
                    "which outperforms GPT-2 in likelihood.")
     assert rel(rec, "proposes") == {"Quux 1B"}
+
+
+def test_a_name_set_off_after_our_and_a_kind_word_is_proposed_whatever_its_shape(nlp):
+    rec = run(nlp, "Our algorithm, Top-$k$, considers the $k$ best attributes as possible splits. "
+                   "We show that Top-$k$ outperforms greedy algorithms.")
+    assert rel(rec, "proposes") == {"Top-k"}
