@@ -911,3 +911,11 @@ def test_a_name_set_off_after_our_and_a_kind_word_is_proposed_whatever_its_shape
     rec = run(nlp, "Our algorithm, Top-$k$, considers the $k$ best attributes as possible splits. "
                    "We show that Top-$k$ outperforms greedy algorithms.")
     assert rel(rec, "proposes") == {"Top-k"}
+
+
+def test_a_proper_name_and_words_after_we_called_is_the_name(nlp):
+    rec = run(nlp, "We reformulate language models as structural equation models using the Gumbel-max trick, "
+                   "which we called Quuxley counterfactual generation.")
+    assert rel(rec, "proposes") == {"Quuxley counterfactual generation"}
+    rec = run(nlp, "We study a model called Quuxley for sampling.")  # one word: the title-word rules decide
+    assert "Quuxley for sampling" not in rel(rec, "mentions")

@@ -234,13 +234,18 @@ class NameFinder:
                 i += 1
             start = i
             quoted = any(t.text in OPENING_QUOTES for t in toks[token.i + 1:start])
+            eponym = i + 1 < len(doc) and is_title_word(toks[i].text) and toks[i].text not in self.lex.stop
+            if eponym:
+                i += 1  # "which we called Gumbel counterfactual generation": a proper name, then words
             while i < len(doc) and i - start < 4 and is_modifier(toks[i], self.lex.phrases):
                 i += 1
+            if eponym and (i == start + 1 or i < len(doc) and toks[i].text not in (".", ",", "(", ";")):
+                continue  # "called Gumbel", "called Quux Blob Nets": the title run names it
             if i < len(doc) and is_name_token(toks[i], self.lex.stop):
                 continue  # "called interpretable Quux-based Blob Nets": the name is the capitalised part
             if quoted and (i >= len(doc) or toks[i].text not in CLOSING_QUOTES):
                 continue  # 'called "adjustable robust optimization"': the quoted name is longer than the run
-            if i > start and not is_name_token(toks[start], self.lex.stop):
+            if i > start and (eponym or not is_name_token(toks[start], self.lex.stop)):
                 spans.append(self._tag(doc[start:i], "Method", doc[start:i].text, "named"))
         return spans
 
