@@ -102,3 +102,10 @@ def test_citations_and_references_leave_no_text_and_a_footnote_stands_apart():
     assert "cite" not in clean.text and "smith2020" not in clean.text and "fig" not in clean.text
     assert "e.g. data Code: https://x.org/y." in clean.text
     assert len(clean.origin) == len(clean.text) and list(clean.origin) == sorted(clean.origin)
+
+
+def test_underscore_emphasis_reads_as_a_quoted_term_but_identifiers_and_subscripts_stay():
+    assert clean_latex("we build a novel benchmark, _Quux-NF_, consisting of").text == \
+        'we build a novel benchmark, "Quux-NF", consisting of'
+    assert clean_latex("see snake_case_name and x_1 y_2").text == "see snake_case_name and x_1 y_2"
+    assert clean_latex("a __Bold__ word").text == 'a "Bold" word'
