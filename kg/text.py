@@ -46,9 +46,10 @@ _ACCENT_MARKS = {"'": "\u0301", "acute": "\u0301", "`": "\u0300", "grave": "\u03
                  "c": "\u0327", "H": "\u030b", "r": "\u030a", "k": "\u0328"}
 _ACCENT = re.compile(r"\\(?:(?P<mark>['`\"^~=.])(?:\{(?P<a1>[A-Za-z])\}|(?P<a2>[A-Za-z]))"
                      r"|(?P<named>acute|grave|ddot|hat|tilde|bar|dot|breve|check|[cuvHrk])\s*\{(?P<a3>[A-Za-z])\})")
-# Markdown emphasis, "*term*", "**Name**" or "_Name_": a pair of one or two stars (or underscores) around text that starts and ends
-# with a non-space, outside a word ("A* search", "**U**nified" are no emphasis); inside, plain text, escaped
-# signs and whole $...$ math only, so a star inside math never pairs with one outside.
+# Markdown emphasis, "*term*", "**Name**" or "_Name_": a pair of one or two stars (or underscores) around
+# text that starts and ends with a non-space, outside a word ("A* search", "**U**nified", "snake_case" are
+# no emphasis); inside, plain text, escaped signs and whole $...$ math only, so a star inside math never
+# pairs with one outside.
 _EMPHASIS = re.compile(r"(?<![\w*\\])(?P<stars>\*\*?|__?)(?=[^\s*_])"
                        r"(?P<emphasized>(?:[^*_$\\\n]|\\[%&#_]|\$[^$\n]{1,100}\$){1,150}?)"
                        r"(?<=[^\s*_\\])(?P=stars)(?![\w*$])")

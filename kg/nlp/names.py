@@ -324,13 +324,13 @@ class NameFinder:
         described: "we propose Chameleon, a ..." or "introduce Voyager (...)", also with its
         size ("release Quux 1B, a ...")."""
         toks = tokens(doc)
+        sizes = self.lex.name_extensions
         spans = []
         for token in toks[:-2]:
             if token.lower_ not in self.lex.proposal_words and not _known_as(token):
                 continue
             name = toks[token.i + 1]
             end = name.i + 1
-            sizes = self.lex.name_extensions
             if end + 1 < len(doc) and sizes is not None and sizes.fullmatch(toks[end].text):
                 end += 1  # "Plaid 1B": a model and its size
             nxt = toks[end].text
