@@ -901,16 +901,16 @@ def test_the_members_of_a_class_a_use_cue_names_are_bases_past_the_window(nlp):
     assert not {"ID3", "C4.5"} & rel(rec, "builds_on")  # no class list: the window still bounds the cue
 
 
-def test_a_capitalised_word_and_its_size_right_after_a_proposal_cue_is_proposed(nlp):
-    rec = run(nlp, "Using our scaling analysis, we train and release Quux 1B, a large diffusion language model "
-                   "which outperforms GPT-2 in likelihood.")
-    assert rel(rec, "proposes") == {"Quux 1B"}
-
-
-def test_a_name_set_off_after_our_and_a_kind_word_is_proposed_whatever_its_shape(nlp):
-    rec = run(nlp, "Our algorithm, Top-$k$, considers the $k$ best attributes as possible splits. "
-                   "We show that Top-$k$ outperforms greedy algorithms.")
-    assert rel(rec, "proposes") == {"Top-k"}
+@pytest.mark.parametrize("abstract, proposed", [
+    # a capitalised word right after a proposal cue keeps the size written after it
+    ("Using our scaling analysis, we train and release Quux 1B, a large diffusion language model "
+     "which outperforms GPT-2 in likelihood.", {"Quux 1B"}),
+    # a name set off by commas after "our" and a kind word, whatever its shape
+    ("Our algorithm, Top-$k$, considers the $k$ best attributes as possible splits. "
+     "We show that Top-$k$ outperforms greedy algorithms.", {"Top-k"}),
+])
+def test_a_name_introduced_right_after_a_proposal_cue_is_proposed(nlp, abstract, proposed):
+    assert rel(run(nlp, abstract), "proposes") == proposed
 
 
 def test_a_proper_name_and_words_after_we_called_is_the_name(nlp):

@@ -128,7 +128,8 @@ class Gazetteer:
             if entry.type in ("Dataset", "Benchmark"):
                 forms = forms | _title_cased(alias)
             if entry.type not in ("Metric", "Task"):
-                forms = forms | (_spaced_version(alias) - own if alias != entry.name else _spaced_version(alias))
+                spaced = _spaced_version(alias)
+                forms = forms | (spaced - own if alias != entry.name else spaced)
             for form in forms:
                 (exact if is_case_sensitive(form) else folded).append(nlp.make_doc(form))
             if exact:
