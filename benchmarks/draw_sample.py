@@ -80,6 +80,12 @@ SAMPLES: dict[str, Sample] = {
     "dev22": Sample(48989794, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
                                        "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16",
                                        "dev17", "dev18", "dev19", "dev20", "dev21")),
+    "dev23": Sample(50990195, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
+                                       "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16",
+                                       "dev17", "dev18", "dev19", "dev20", "dev21", "dev22")),
+    "dev24": Sample(51961524, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
+                                       "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16",
+                                       "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23")),
 }
 
 
