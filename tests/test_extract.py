@@ -886,6 +886,29 @@ def test_one_sentence_states_the_relation(nlp, abstract, relation, names):
     assert names <= rel(run(nlp, abstract), relation)
 
 
+def test_the_list_a_class_noun_announces_after_a_comparison_cue_is_compared(nlp):
+    rec = run(nlp, "We find that ZorbNet outperforms the previously leading joint self- and weakly supervised "
+                   "methods, QuuxA, QuuxB, and QuuxC.")
+    assert {"QuuxA", "QuuxB", "QuuxC"} <= rel(rec, "compared_with")
+    rec = run(nlp, "We find that ZorbNet outperforms the previously leading joint self- and weakly supervised "
+                   "methods by far when trained with QuuxA and QuuxB.")
+    assert not {"QuuxA", "QuuxB"} & rel(rec, "compared_with")  # no list after the class: the window bounds the cue
+
+
+@pytest.mark.parametrize("abstract, proposed, not_proposed", [
+    ("We combine features of accelerated descent with the zorb method, resulting in a single-loop "
+     "Accelerated Zorb Primal-Dual (AZPD) method.", {"AZPD"}, set()),
+    ("We bind QuuxBind with extra expert spaces, resulting in three main variants: QuuxBind++ and ZorbIB.",
+     {"QuuxBind++", "ZorbIB"}, set()),
+    # a gain or a number between the cue and the name: the name is the baseline, not the outcome
+    ("We also introduce ZorbSigmoid, an implementation of sigmoid attention yielding a 17% inference kernel "
+     "speed-up over QuuxAttention2 on H100 GPUs.", {"ZorbSigmoid"}, {"QuuxAttention2"}),
+])
+def test_what_the_own_work_results_in_is_proposed(nlp, abstract, proposed, not_proposed):
+    found = rel(run(nlp, abstract), "proposes")
+    assert proposed <= found and not (not_proposed & found)
+
+
 def test_a_listed_name_right_after_we_propose_and_a_pause_is_proposed(nlp):
     rec = run(nlp, "To bridge this gap, we propose AdaLoRA, which allocates the budget. "
                    "We introduce LoRA into the zorb encoder.")

@@ -107,6 +107,13 @@ def test_abbreviations_component_both_orders():
     assert ("Decision-making Quux Language Model assistant", "DeQuux") in pairs
 
 
+def test_a_short_form_in_quotes_inside_the_bracket_is_defined():
+    nlp = _blank("kg_sentencizer", "kg_abbreviations")
+    doc = nlp('We propose a novel Distance-based Zorb Wasserstein ("Db-ZW") distance. It uses Quux Net (QN).')
+    pairs = [(long.text, short.text) for long, short in doc._.kg_abbreviations]
+    assert ("Distance-based Zorb Wasserstein", "Db-ZW") in pairs and ("Quux Net", "QN") in pairs
+
+
 @pytest.mark.parametrize("text, coined", [
     ("ZorbGS", True), ("DeQuux", True), ("Uni3D", True), ("XY-Former", True), ("iBOT", True),
     ("PGPS9k", True), ("word2vec", True), ("LLM", False), ("LLMs", False), ("3D", False),

@@ -100,6 +100,9 @@ def _initials(letters: list[str], text: str, pattern: str) -> int | None:
     return None
 
 
+_QUOTES = {'"', "“", "”", "'", "‘", "’", "``", "''"}
+
+
 def is_short_form(text: str) -> bool:
     """Shape of an abbreviation: short, starts alphanumeric, has a capital letter."""
     return (
@@ -149,6 +152,9 @@ class AbbreviationDetector:
         inner = doc[open_i + 1:close_i]
         if len(inner) == 1 and is_short_form(inner.text):
             return self._forward(doc, inner)
+        if (len(inner) == 3 and inner[0].text in _QUOTES and inner[2].text in _QUOTES
+                and is_short_form(inner[1].text)):
+            return self._forward(doc, inner[1:2], end=open_i)  # "Quux Net (*QN*)": emphasis reads as quotes
         if len(inner) == 2 and inner[0].lower_ in _NAMING and is_short_form(inner[1].text):
             return self._forward(doc, inner[1:], end=open_i)  # "Decision Quux (dubbed DeQu)"
         if 2 <= len(inner) <= 3 and _qualified_short_form(inner):  # "(Causal QGMs)", "(Soft QVM)"

@@ -137,6 +137,8 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
         if not naming and not is_first_person(sentence(doc, cue.start), cue.end):
             continue
         target = _first_proposable(doc, ents, cue)
+        if target is not None and cue[0].lower_ in _OUTCOME_CUES and not _outcome_named(doc, cue, target):
+            continue
         if target is not None and _nominal(cue) and starting_in(ents, cue.end, target.span.start):
             continue  # "the introduction of USED into SNN": only the name right after the noun cue is new
         if (target is not None and naming and target.span.text.islower() and _short_form(doc, target) is None
@@ -225,6 +227,20 @@ def _is_noun_use(cue: Span) -> bool:
         return True
     return (len(cue) == 1 and cue[0].lower_ in _NOUN_CUES and prev.is_alpha and prev.text.islower()
             and prev.lower_ not in _VERB_OPENERS and not prev.lower_.endswith("ly"))
+
+
+_OUTCOME_CUES = frozenset(word_group("outcome_cue"))  # ontology/patterns/word_groups.tsv
+_OUTCOME_GAP = frozenset(word_group("outcome_gap"))
+_OUTCOME_REACH = 6  # tokens between an outcome cue and its name: "resulting in three main variants: QuuxA"
+
+
+def _outcome_named(doc: Doc, cue: Span, target: Ent) -> bool:
+    """Does an outcome cue ("resulting in", "yielding") name `target` as what the work produced?
+    Only when the name follows within a few words and no number or gain stands between: "yielding
+    a 17% speed-up over QuuxAttention" names a baseline."""
+    between = doc[cue.end:target.span.start]
+    return (len(between) <= _OUTCOME_REACH
+            and not any(any(c.isdigit() for c in t.text) or t.lower_ in _OUTCOME_GAP for t in between))
 
 
 def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:

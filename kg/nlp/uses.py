@@ -156,7 +156,8 @@ def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: in
         if e.span.start >= end and not (found and _opens_list(toks, cue.end, found[0].span.end + 4)):
             break  # past the window only the members of a class the cue named ("X such as ...")
         limit = (6 if not found else 5) + (4 if _opens_list(toks, last, e.span.start) else 0)
-        if bisect_left(outside, e.span.start) - bisect_left(outside, last) > limit:
+        if bisect_left(outside, e.span.start) - bisect_left(outside, last) > limit and not (
+                not found and _appositive(toks, e.span.start)):
             break
         found.append(e)
         last = e.span.end
@@ -185,6 +186,13 @@ def _opens_list(toks: list, start: int, end: int) -> bool:  # type: ignore[type-
     """Does a list opener stand between two tokens ("techniques, such as X")? Then the names
     after it are the members of the class the cue compared with, a few words further on."""
     return any(t.lower_ in _LIST_OPENERS for t in toks[start:end])
+
+
+def _appositive(toks: list, start: int) -> bool:  # type: ignore[type-arg]
+    """Does the name at `start` open the list a class noun announces ("outperforms the previously
+    leading weakly supervised methods, SLIP, MaskCLIP and DetailCLIP")? Then it is the cue's first
+    target, however long the class phrase before it."""
+    return start >= 2 and toks[start - 1].text in (",", ":") and toks[start - 2].lower_ in _CLASS_PLURALS
 
 
 def _next_start(starts: list[int], i: int, default: int) -> int:
