@@ -109,9 +109,12 @@ def test_abbreviations_component_both_orders():
 
 def test_a_short_form_in_quotes_inside_the_bracket_is_defined():
     nlp = _blank("kg_sentencizer", "kg_abbreviations")
-    doc = nlp('We propose a novel Distance-based Zorb Wasserstein ("Db-ZW") distance. It uses Quux Net (QN).')
+    doc = nlp('We propose a novel Distance-based Zorb Wasserstein ("Db-ZW") distance. It uses Quux Net (QN), '
+              'a Selective Zorb Restriction("SZR") and "ZOMATO", ZempOral Multimodal AssessmenT Output, a benchmark. '
+              'We propose "ZEq" ("Zorb Extended Equivalence"), a method.')
     pairs = [(long.text, short.text) for long, short in doc._.kg_abbreviations]
-    assert ("Distance-based Zorb Wasserstein", "Db-ZW") in pairs and ("Quux Net", "QN") in pairs
+    assert {("Distance-based Zorb Wasserstein", "Db-ZW"), ("Quux Net", "QN"), ("Selective Zorb Restriction", "SZR"),
+            ("ZempOral Multimodal AssessmenT Output", "ZOMATO"), ("Zorb Extended Equivalence", "ZEq")} <= set(pairs)
 
 
 @pytest.mark.parametrize("text, coined", [

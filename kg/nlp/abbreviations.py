@@ -137,9 +137,10 @@ class AbbreviationDetector:
                 pair = self._definition(doc, token.i)
             elif token.lower_ == "or" and 0 < token.i < last and is_short_form(toks[token.i + 1].text):
                 pair = self._or_definition(doc, doc[token.i + 1:token.i + 2])
-            elif (text in (",", ":") and 0 < token.i < last and toks[token.i + 1].text[:1].isupper()
-                  and is_short_form(toks[token.i - 1].text)):
-                pair = self._appositive(doc, token.i)
+            elif text in (",", ":") and 0 < token.i < last and toks[token.i + 1].text[:1].isupper():
+                short_i = token.i - 2 if toks[token.i - 1].text in _QUOTES and token.i > 1 else token.i - 1
+                if is_short_form(toks[short_i].text):  # '"QUUX", Quux Unified ...': emphasis reads as quotes
+                    pair = self._appositive(doc, token.i, short_i)
             if pair is not None:
                 pairs.append(pair)
         doc._.kg_abbreviations = pairs
@@ -161,8 +162,11 @@ class AbbreviationDetector:
             pair = self._forward(doc, inner)
             if pair is not None:
                 return pair
-        if len(inner) >= 2 and open_i > 0:
-            return self._reverse(doc[open_i - 1:open_i], inner)
+        if len(inner) > 3 and inner[0].text in _QUOTES and inner[-1].text in _QUOTES:
+            inner = inner[1:-1]  # "QuuxEq (*Quux Extended Equivalence*)": the long form emphasised
+        short_i = open_i - 2 if open_i > 2 and doc[open_i - 1].text in _QUOTES else open_i - 1  # '"QEq" (...)'
+        if len(inner) >= 2 and short_i >= 0:
+            return self._reverse(doc[short_i:short_i + 1], inner)
         return None
 
     @staticmethod
@@ -223,7 +227,7 @@ class AbbreviationDetector:
         return pair
 
     @classmethod
-    def _appositive(cls, doc: Doc, comma: int) -> tuple[Span, Span] | None:
+    def _appositive(cls, doc: Doc, comma: int, short_i: int) -> tuple[Span, Span] | None:
         """"QOFI, Quux OF Images, a new model" / "QuuxVA: Large Quux and Vision Assistant, a ...":
         a Title-Case long form after the short form and a comma or colon. Stricter than a
         parenthesis: every word capitalised, first letters agree."""
@@ -235,10 +239,10 @@ class AbbreviationDetector:
         inner = doc[comma + 1:end]
         if not all(t.text[:1].isupper() or t.lower_ in ("of", "for", "and", "to", "in", "on", "with") for t in inner):
             return None
-        pair = cls._reverse(doc[comma - 1:comma], inner)
+        pair = cls._reverse(doc[short_i:short_i + 1], inner)
         if pair is None:
             return None
-        letters = [c for c in doc[comma - 1].text if c.isalpha()]
+        letters = [c for c in doc[short_i].text if c.isalpha()]
         words = inner.text.replace("-", " ").split()
         if words[0][0].lower() != letters[0].lower() or len(words) > len(letters):
             return None
