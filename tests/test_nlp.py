@@ -127,6 +127,14 @@ def test_coined_shapes(text, coined):
     assert is_coined(text, STOP) is coined
 
 
+def test_a_name_listed_as_metric_and_method_takes_the_type_of_its_list_mates(nlp):
+    doc = nlp("Quux beats self-supervised methods like iBOT and MAE. We report MAE and RMSE.")
+    found = [(s.text, s.label_, s.start) for s in doc.spans["kg_gazetteer"]]
+    first, second = [t.i for t in doc if t.text == "MAE"]
+    assert ("MAE", "Method", first) in found and ("MAE", "Metric", first) not in found
+    assert ("MAE", "Metric", second) in found and ("MAE", "Method", second) not in found
+
+
 def test_gazetteer_not_inside_compound(nlp):
     doc = nlp("We train on ImageNet-1k and test on ImageNet, then on ImageNet-1K again.")
     found = [(s.text, s.label_) for s in doc.spans["kg_gazetteer"]]

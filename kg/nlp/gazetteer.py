@@ -172,8 +172,37 @@ class Gazetteer:
                 (glued if is_glued(span) else spans).append(span)
         spans += slash_listed_metrics(glued, spans)
         spans += self._prefixed(doc)
-        doc.spans["kg_gazetteer"] = filter_spans(spans)
+        doc.spans["kg_gazetteer"] = filter_spans(by_list_mates(spans))
         return doc
+
+
+_LIST_JOINERS = {",", "and", "or", "/", "like", "as", "including"}  # "methods like iBOT and MAE", "MAE and RMSE"
+
+
+def by_list_mates(spans: list[Span]) -> list[Span]:
+    """A name listed as a metric and as something else ("MAE": the masked autoencoder and the mean
+    absolute error) takes the type of the names it is listed with: "iBOT and MAE" is a method,
+    "MAE and RMSE" a metric. With no typed list mate both readings stay, and the first listed wins."""
+    at: dict[tuple[int, int], list[Span]] = {}
+    for span in spans:
+        at.setdefault((span.start, span.end), []).append(span)
+    drop: set[int] = set()
+    for (start, end), same in at.items():
+        labels = {s.label_ for s in same}
+        if len(labels) == 1 or "Metric" not in labels:
+            continue  # a technique listed as method and task is read by its role, not by its list
+        mates = {s.label_ for s in spans if (s.start, s.end) != (start, end) and _listed_together(s, start, end)}
+        keep = labels & mates
+        if len(keep) == 1:
+            drop |= {id(s) for s in same if s.label_ not in keep}
+    return [s for s in spans if id(s) not in drop]
+
+
+def _listed_together(span: Span, start: int, end: int) -> bool:
+    """Is `span` next to [start, end) in a list: only list words between them ("X and Y", "X, Y")?"""
+    doc = span.doc
+    gap = doc[span.end:start] if span.end <= start else doc[end:span.start] if end <= span.start else None
+    return gap is not None and 0 < len(gap) <= 2 and all(t.lower_ in _LIST_JOINERS for t in gap)
 
 
 def is_other_acronym(span: Span, alias: str) -> bool:
