@@ -548,3 +548,16 @@ def test_a_spaced_form_keeps_the_listed_name_it_spells():
     gaz = Gazetteer(nlp, [GazetteerEntry("Quux 3", "Method", ("Quux-3",))])
     doc = gaz(nlp("We prune Quux 3 and Quux-3."))
     assert [(s.text, s.id_) for s in doc.spans["kg_gazetteer"]] == [("Quux 3", "Quux 3"), ("Quux-3", "Quux-3")]
+
+
+@pytest.mark.parametrize("name, plural, not_plural", [
+    ("accuracy", "accuracies", "accuracys"),
+    ("top-1 accuracy", "top-1 accuracies", "top-1 accuracys"),
+    ("sample complexity", "sample complexities", "sample complexitys"),
+    ("transformer", "transformers", "transformeres"),
+    ("survey", "surveys", "surveies"),  # a vowel before the "y": a plain "s"
+])
+def test_a_listed_name_is_found_in_its_plural(name, plural, not_plural):
+    from kg.nlp.gazetteer import surface_forms
+
+    assert plural in surface_forms(name) and not_plural not in surface_forms(name)

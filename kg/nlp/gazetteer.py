@@ -50,7 +50,7 @@ def is_case_sensitive(name: str) -> bool:
 
 
 def surface_forms(name: str) -> set[str]:
-    """The name and its plural ("GNN" -> "GNNs", "transformer" -> "transformers")."""
+    """The name and its plural ("GNN" -> "GNNs", "transformer" -> "transformers", "accuracy" -> "accuracies")."""
     forms = {name}
     words = name.split()
     if 1 < len(words) <= 3 and all(w.isalpha() for w in words):
@@ -59,7 +59,10 @@ def surface_forms(name: str) -> set[str]:
             forms |= {f"{words[0]}-{words[1]} {words[2]}", f"{words[0]} {words[1]}-{words[2]}"}
     last = words[-1]
     if last[-1:].isalpha() and not last.endswith("s") and len(last) >= 3:
-        forms.add(name + "s")
+        if last[-1] == "y" and last[-2] not in "aeiouAEIOU" and last.islower():
+            forms.add(name[:-1] + "ies")  # "accuracy" -> "accuracies", "perplexity" -> "perplexities"
+        else:
+            forms.add(name + "s")
     if name[:1].islower() and is_case_sensitive(name):
         forms.add(name[0].upper() + name[1:])  # "miniF2F" / "MiniF2F", "word2vec" / "Word2vec" at a sentence start
     if len(name) > 2 and name[-2].isdigit() and name[-1] in "kKmMbB":
