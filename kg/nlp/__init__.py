@@ -66,9 +66,11 @@ _SIBLING_SLASHES = ["/(?=[0-9])(?:" + "|".join(rf"(?<=[A-Za-z]{hyphen}[0-9]{{{n}
 
 
 # Brackets and quotes glued to a word: "Graph Neural Network(QuuxGNN)" defines QuuxGNN (an opening bracket
-# after a lower-case letter, before a capital, or a quoted one, and a closing bracket), and '"QuuxData".Our analysis' ends a
+# after a lower-case letter, before a capital and a closing bracket; the short form may be quoted,
+# 'Quux Restriction("QR")', and the quote is split off too), and '"QuuxData".Our analysis' ends a
 # quoted name (a closing quote before a glued sentence stop).
-_GLUED_BRACKET = r"(?<=[a-z])\((?=\"?[A-Z][A-Za-z0-9+-]{1,15}\"?(?:\)|$))|(?<=[a-z]\()\"(?=[A-Z][A-Za-z0-9+-]{1,15}\"?(?:\)|$))"
+_GLUED_SHORT = r"[A-Z][A-Za-z0-9+-]{1,15}\"?(?:\)|$)"
+_GLUED_BRACKET = rf"(?<=[a-z])\((?=\"?{_GLUED_SHORT})|(?<=[a-z]\()\"(?={_GLUED_SHORT})"
 _GLUED_QUOTE = r"(?<=[A-Za-z0-9])[\"”](?=\.[A-Z])"
 
 

@@ -18,7 +18,7 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
-from kg.lexicon import GazetteerEntry, load_gazetteer
+from kg.lexicon import GazetteerEntry, load_gazetteer, word_group
 from kg.nlp.namelexicon import load_lexicon
 from kg.nlp.shapes import sibling_suffix
 from kg.nlp.tokens import tokens
@@ -179,7 +179,7 @@ class Gazetteer:
         return doc
 
 
-_LIST_JOINERS = {",", "and", "or", "/", "like", "as", "including"}  # "methods like iBOT and MAE", "MAE and RMSE"
+_LIST_JOINERS = frozenset(word_group("list_joiner"))  # ontology/patterns/word_groups.tsv
 
 
 def by_list_mates(spans: list[Span]) -> list[Span]:
