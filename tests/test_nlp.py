@@ -561,3 +561,11 @@ def test_a_listed_name_is_found_in_its_plural(name, plural, not_plural):
     from kg.nlp.gazetteer import surface_forms
 
     assert plural in surface_forms(name) and not_plural not in surface_forms(name)
+
+
+def test_latex_em_dash_glued_to_words_separates_them():
+    nlp = _blank("kg_sentencizer")
+    doc = nlp("attacks in a federated setting ---for image classification--- where PCR---combining two methods")
+    words = [t.text for t in doc]
+    assert words[4:9] == ["setting", "---", "for", "image", "classification"]
+    assert words[9] == "---" and "PCR" in words and "combining" in words

@@ -13,7 +13,7 @@ import re
 
 import spacy
 from spacy.language import Language
-from spacy.util import compile_infix_regex, compile_suffix_regex
+from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
 
 from kg.errors import ModelNotFound
 from kg.lexicon import read_lines, read_table, word_group, word_map  # noqa: F401 - re-exported
@@ -52,10 +52,11 @@ _SUSPENDED_HYPHEN = "(?:" + "|".join([r"(?<=[A-Z0-9])-$"] + [rf"(?<=[A-Z][a-z]{{
 _GLUED_STOP = r"\.(?=[A-Z][a-z]+\b)(?<=[A-Za-z][A-Z]\.)"  # the literal first: cheap where there is no "."
 
 
-# An em dash always separates, and so does a bracket closed right before it: "(SPA)—yields" is
+# An em dash (or LaTeX's "---") always separates, and so does a bracket closed right before it: "(SPA)—yields" is
 # "(", "SPA", ")", "—", "yields" (spaCy splits a dash between letters only). A bracket closed
 # before "-based" too: "graph neural network (GNN)-based models" defines GNN.
-_EM_DASH = r"\)(?=—|-[a-z])|—"
+_EM_DASH = r"\)(?=—|-[a-z])|—|---"
+_LATEX_EM_DASH = "---"  # LaTeX's em dash, glued to the word after it too: "setting ---for image classification---"
 
 
 # "CIFAR-10/100", "Quux10/20": a slash between a name's trailing number and another number lists
@@ -90,6 +91,7 @@ def keep_name_tokens(nlp: Language) -> None:
     suffixes.append(_CAPITAL_STOP)
     suffixes.append(_SUSPENDED_HYPHEN)
     nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
+    nlp.tokenizer.prefix_search = compile_prefix_regex([*nlp.Defaults.prefixes, _LATEX_EM_DASH]).search
     nlp.tokenizer.rules = {text: rule for text, rule in nlp.tokenizer.rules.items() if not _is_bracket_emoticon(text)}
 
 
