@@ -793,8 +793,14 @@ def test_a_defined_class_of_listed_models_is_a_method_the_paper_does_not_propose
     # a use word inside a long form, or before the new thing, does not end the search
     ("We call this problem quux adaptation using privileged blobs (QAUPB).", {"QAUPB"}),
     ("We introduce an approach using a novel Zorb Conformer architecture.", {"Zorb Conformer"}),
+    # a capitalised word right after a proposal cue keeps the size written after it
+    ("Using our scaling analysis, we train and release Quux 1B, a large diffusion language model "
+     "which outperforms GPT-2 in likelihood.", {"Quux 1B"}),
+    # a name set off by commas after "our" and a kind word, whatever its shape
+    ("Our algorithm, Top-$k$, considers the $k$ best attributes as possible splits. "
+     "We show that Top-$k$ outperforms greedy algorithms.", {"Top-k"}),
 ])
-def test_a_use_word_ends_the_proposal_search(nlp, abstract, proposed):
+def test_what_a_proposal_cue_proposes(nlp, abstract, proposed):
     assert rel(run(nlp, abstract), "proposes") == proposed
 
 
@@ -921,18 +927,6 @@ def test_a_listed_name_right_after_we_propose_and_a_pause_is_proposed(nlp):
 def test_a_class_list_runs_past_the_cue_window(nlp, listed, unlisted, relation, names):
     assert names <= rel(run(nlp, listed), relation)
     assert not names & rel(run(nlp, unlisted), relation)  # no class list: the window still bounds the cue
-
-
-@pytest.mark.parametrize("abstract, proposed", [
-    # a capitalised word right after a proposal cue keeps the size written after it
-    ("Using our scaling analysis, we train and release Quux 1B, a large diffusion language model "
-     "which outperforms GPT-2 in likelihood.", {"Quux 1B"}),
-    # a name set off by commas after "our" and a kind word, whatever its shape
-    ("Our algorithm, Top-$k$, considers the $k$ best attributes as possible splits. "
-     "We show that Top-$k$ outperforms greedy algorithms.", {"Top-k"}),
-])
-def test_a_name_introduced_right_after_a_proposal_cue_is_proposed(nlp, abstract, proposed):
-    assert rel(run(nlp, abstract), "proposes") == proposed
 
 
 def test_a_proper_name_and_words_after_we_called_is_the_name(nlp):

@@ -15,7 +15,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from kg.nlp import word_group, word_map
-from kg.nlp.tokens import tokens
+from kg.nlp.tokens import CLOSING_QUOTES, OPENING_QUOTES, tokens
 
 _MAX_SHORT_CHARS = 12
 _NAMING = {"dubbed", "called", "named", "termed", "aka", "i.e.", "or", "abbreviated"}
@@ -100,9 +100,6 @@ def _initials(letters: list[str], text: str, pattern: str) -> int | None:
     return None
 
 
-_QUOTES = {'"', "“", "”", "'", "‘", "’", "``", "''"}
-
-
 def is_short_form(text: str) -> bool:
     """Shape of an abbreviation: short, starts alphanumeric, has a capital letter."""
     return (
@@ -117,6 +114,9 @@ def _qualified_short_form(inner: Span) -> bool:
     """A short form with a capitalised qualifier word: "Causal QGMs", "Soft QVM"."""
     *words, last = list(inner)
     return is_short_form(last.text) and all(w.is_alpha and w.text[0].isupper() for w in words)
+
+
+_QUOTES = OPENING_QUOTES | CLOSING_QUOTES  # emphasis ("*QN*") reads as quotes
 
 
 class AbbreviationDetector:
