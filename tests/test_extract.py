@@ -800,7 +800,7 @@ def test_a_defined_class_of_listed_models_is_a_method_the_paper_does_not_propose
     ("Our algorithm, Top-$k$, considers the $k$ best attributes as possible splits. "
      "We show that Top-$k$ outperforms greedy algorithms.", {"Top-k"}),
 ])
-def test_what_a_proposal_cue_proposes(nlp, abstract, proposed):
+def test_what_follows_a_proposal_cue_and_a_use_word(nlp, abstract, proposed):
     assert rel(run(nlp, abstract), "proposes") == proposed
 
 
