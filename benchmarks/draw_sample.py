@@ -86,6 +86,13 @@ SAMPLES: dict[str, Sample] = {
     "dev24": Sample(51961524, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
                                        "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16",
                                        "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23")),
+    "dev25": Sample(52915026, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
+                                       "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16",
+                                       "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24")),
+    "dev26": Sample(53851648, 25, 15, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
+                                       "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16",
+                                       "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24",
+                                       "dev25")),
 }
 
 
