@@ -935,3 +935,10 @@ def test_a_proper_name_and_words_after_we_called_is_the_name(nlp):
     assert rel(rec, "proposes") == {"Quuxley counterfactual generation"}
     rec = run(nlp, "We study a model called Quuxley for sampling.")  # one word: the title-word rules decide
     assert "Quuxley for sampling" not in rel(rec, "mentions")
+
+
+def test_one_capitalised_word_ending_our_sentence_after_a_naming_word_is_proposed(nlp):
+    rec = run(nlp, r"To this end, we propose a novel approach called \textbf{Quuxord}. It is fast.")
+    assert rel(rec, "proposes") == {"Quuxord"}
+    rec = run(nlp, "QuuxBack is an add-on to a state-of-the-art SAT solver called Quuxat. It is fast.")
+    assert "Quuxat" not in rel(rec, "proposes")  # no "we": a tool named in passing

@@ -569,3 +569,12 @@ def test_latex_em_dash_glued_to_words_separates_them():
     words = [t.text for t in doc]
     assert words[4:9] == ["setting", "---", "for", "image", "classification"]
     assert words[9] == "---" and "PCR" in words and "combining" in words
+
+
+def test_a_listed_hyphenated_compound_is_found_spaced(nlp):
+    from kg.nlp.gazetteer import surface_forms
+
+    assert "Chain of Thought" in surface_forms("Chain-of-Thought") and "self attention" in surface_forms("self-attention")
+    assert not any(" " in f for f in surface_forms("Q-learning")) and not any(" " in f for f in surface_forms("GPT-4"))
+    doc = nlp("Chain of Code outperforms Chain of Thought on most tasks.")
+    assert ("Chain of Thought", "Chain-of-Thought") in {(s.text, s.kb_id_) for s in doc.spans["kg_entities"]}

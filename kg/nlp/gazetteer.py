@@ -57,6 +57,9 @@ def surface_forms(name: str) -> set[str]:
         forms.add("-".join(words))  # "Stable-Diffusion" is "Stable Diffusion"
         if len(words) == 3:  # "mean-squared error", "zero shot-learning"
             forms |= {f"{words[0]}-{words[1]} {words[2]}", f"{words[0]} {words[1]}-{words[2]}"}
+    parts = name.split("-")
+    if len(words) == 1 and 1 < len(parts) <= 4 and all(len(p) > 1 and p.isalpha() for p in parts):
+        forms.add(" ".join(parts))  # "Chain of Thought" is "Chain-of-Thought", "self attention" "self-attention"
     last = words[-1]
     if last[-1:].isalpha() and not last.endswith("s") and len(last) >= 3:
         if last[-1] == "y" and last[-2] not in "aeiouAEIOU" and last.islower():
@@ -123,7 +126,8 @@ class Gazetteer:
             log.info("no gazetteer entries found; only new names will be detected")
 
     def _add(self, nlp: Language, entry: GazetteerEntry) -> None:
-        own = surface_forms(entry.name)  # the name's own forms match as the name, not as an alias of it
+        # the name's own forms match as the name, not as an alias of it, unless the alias is listed as written
+        own = surface_forms(entry.name) - set(entry.aliases)
         for alias in (entry.name, *entry.aliases):
             key = f"{entry.type}\t{entry.name}\t{alias}"
             exact, folded = [], []

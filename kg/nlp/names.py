@@ -43,7 +43,17 @@ _NOT_SYSTEMS = frozenset(word_group("not_system"))  # ontology/patterns/word_gro
 _NAME_ADJECTIVE_ENDS = ("ian", "ean")  # "other than Gaussian", "than Euclidean": adjectives from a name
 _TECHNIQUE_TASKS = frozenset(word_group("technique_task"))  # ontology/patterns/word_groups.tsv
 _SAME_LONG_FORM = 0.8  # letter similarity above which two long forms of an acronym are one ("Estimate"/"Estimation")
+#: What may follow a capitalised word after "we propose" for it to be a name: its description starts.
+_NAME_ENDS = frozenset({",", "(", ":", "—", "–"})
+#: After a naming word the sentence may end there too: "a novel approach called Quuxord."
+_NAME_ENDS_AFTER_NAMING = _NAME_ENDS | {".", ";"}
 _SINGULAR_KINDS = {"method", "framework", "model", "algorithm", "approach", "technique", "architecture", "module"}
+
+
+def _we_before(token: Token) -> bool:
+    """Do "we" speak in the sentence before `token` ("we propose a new approach called Quuxord."),
+    so that a name there is ours, not an existing tool named in passing ("a solver called Quuxat.")?"""
+    return any(t.lower_ == "we" for t in token.doc[token.sent.start:token.i])
 
 
 def _known_as(token) -> bool:  # type: ignore[no-untyped-def]
@@ -334,8 +344,8 @@ class NameFinder:
             if end + 1 < len(doc) and sizes is not None and sizes.fullmatch(toks[end].text):
                 end += 1  # "Plaid 1B": a model and its size
             nxt = toks[end].text
-            if (is_title_word(name.text) and name.text not in self.lex.stop
-                    and nxt in (",", "(", ":", "—", "–")):
+            ends = _NAME_ENDS_AFTER_NAMING if token.lower_ in _NAMING_WORDS and _we_before(token) else _NAME_ENDS
+            if is_title_word(name.text) and name.text not in self.lex.stop and nxt in ends:
                 spans.append(self._tag(doc[name.i:end], "Method", doc[name.i:end].text, "named"))
         return spans
 
