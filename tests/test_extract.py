@@ -942,3 +942,11 @@ def test_one_capitalised_word_ending_our_sentence_after_a_naming_word_is_propose
     assert rel(rec, "proposes") == {"Quuxord"}
     rec = run(nlp, "QuuxBack is an add-on to a state-of-the-art SAT solver called Quuxat. It is fast.")
     assert "Quuxat" not in rel(rec, "proposes")  # no "we": a tool named in passing
+
+
+def test_a_name_given_in_a_sentence_about_earlier_work_is_not_proposed(nlp):
+    rec = run(nlp, "Recently, a novel local learning algorithm, called Quux-Quux, has received attention. "
+                   "We propose QuuxTri, three techniques that improve the Quux-Quux algorithm.")
+    assert rel(rec, "proposes") == {"QuuxTri"}
+    rec = run(nlp, "Recently, we proposed a novel algorithm called QuuxPrior, which is fast.")
+    assert rel(rec, "proposes") == {"QuuxPrior"}  # first person: still ours

@@ -572,9 +572,19 @@ def test_latex_em_dash_glued_to_words_separates_them():
 
 
 def test_a_listed_hyphenated_compound_is_found_spaced(nlp):
-    from kg.nlp.gazetteer import surface_forms
+    from kg.nlp.gazetteer import _spaced_compound
 
-    assert "Chain of Thought" in surface_forms("Chain-of-Thought") and "self attention" in surface_forms("self-attention")
-    assert not any(" " in f for f in surface_forms("Q-learning")) and not any(" " in f for f in surface_forms("GPT-4"))
+    assert _spaced_compound("Chain-of-Thought") == {"Chain of Thought"}
+    assert _spaced_compound("self-attention") == {"self attention"}
+    assert not _spaced_compound("Q-learning") and not _spaced_compound("GPT-4") and not _spaced_compound("Mask R-CNN")
     doc = nlp("Chain of Code outperforms Chain of Thought on most tasks.")
     assert ("Chain of Thought", "Chain-of-Thought") in {(s.text, s.kb_id_) for s in doc.spans["kg_entities"]}
+
+
+@pytest.mark.parametrize("text, pairs", [
+    ("We propose Divergent Quux Analysis (DQA-GPT), a detector.", [("Divergent Quux Analysis", "DQA-GPT")]),
+    ("We propose a spectral GNN with triple quux ensemble (TQE-GNN).", [("triple quux ensemble", "TQE-GNN")]),
+    ("We fit a Gaussian quux model (GQ-SDE) to the data.", []),  # "SDE" is no model family: unexplained letters
+])
+def test_an_acronym_with_a_model_family_glued_on_is_defined_by_its_initials(nlp, text, pairs):
+    assert [(a.text, b.text) for a, b in nlp(text)._.kg_abbreviations] == pairs

@@ -43,6 +43,7 @@ def find_long_form(short: str, text: str) -> int | None:
 
 _SKIPPED_WORDS = frozenset(word_group("function_word"))  # ontology/patterns/word_groups.tsv
 _DIGIT_WORDS = word_map("digit_word")
+_FAMILY_SUFFIXES = frozenset(word_group("family_suffix"))  # "DNA-GPT": initials, then the model family
 _X_INITIALS = tuple(word_group("x_initial"))  # "Forgetting Transformer (FoX)": X for "trans"
 
 
@@ -199,6 +200,12 @@ class AbbreviationDetector:
         if offset is None and any(c.isdigit() for c in short.text):
             # "V2V", "I2V": a digit often stands for a word ("to"), not a letter.
             offset = find_long_form("".join(c for c in short.text if not c.isdigit()), window.text)
+        if offset is None and len(short) == 1 and "-" in short.text:
+            # "Divergent N-Gram Analysis (DNA-GPT)": the initials spell the part before the hyphen,
+            # the rest names the family the model belongs to
+            head, family = short.text.split("-", 1)
+            if sum(c.isupper() for c in head) >= 2 and family.lower() in _FAMILY_SUFFIXES:
+                offset = initials_long_form(head, window.text)
         if offset is None:
             return None
         long = doc.char_span(window.start_char + offset, window.end_char, alignment_mode="expand")

@@ -57,9 +57,6 @@ def surface_forms(name: str) -> set[str]:
         forms.add("-".join(words))  # "Stable-Diffusion" is "Stable Diffusion"
         if len(words) == 3:  # "mean-squared error", "zero shot-learning"
             forms |= {f"{words[0]}-{words[1]} {words[2]}", f"{words[0]} {words[1]}-{words[2]}"}
-    parts = name.split("-")
-    if len(words) == 1 and 1 < len(parts) <= 4 and all(len(p) > 1 and p.isalpha() for p in parts):
-        forms.add(" ".join(parts))  # "Chain of Thought" is "Chain-of-Thought", "self attention" "self-attention"
     last = words[-1]
     if last[-1:].isalpha() and not last.endswith("s") and len(last) >= 3:
         if last[-1] == "y" and last[-2] not in "aeiouAEIOU" and last.islower():
@@ -81,6 +78,15 @@ def surface_forms(name: str) -> set[str]:
 
 _VERSION_TAIL = re.compile(r"[- ]([vV])\d{1,2}$")
 _ACRONYM_TAIL = re.compile(r"([A-Z][a-z]{3,})([A-Z]{2,4})")
+
+
+def _spaced_compound(name: str) -> set[str]:
+    """"Chain-of-Thought" -> "Chain of Thought", "self-attention" -> "self attention": a hyphenated
+    compound of words is also written spaced (a one-letter part, as in "Q-learning", is not)."""
+    parts = name.split("-")
+    if " " not in name and 1 < len(parts) <= 4 and all(len(p) > 1 and p.isalpha() for p in parts):
+        return {" ".join(parts)}
+    return set()
 
 
 def _title_cased(name: str) -> set[str]:
@@ -126,8 +132,7 @@ class Gazetteer:
             log.info("no gazetteer entries found; only new names will be detected")
 
     def _add(self, nlp: Language, entry: GazetteerEntry) -> None:
-        # the name's own forms match as the name, not as an alias of it, unless the alias is listed as written
-        own = surface_forms(entry.name) - set(entry.aliases)
+        own = surface_forms(entry.name)  # the name's own forms match as the name, not as an alias of it
         for alias in (entry.name, *entry.aliases):
             key = f"{entry.type}\t{entry.name}\t{alias}"
             exact, folded = [], []
@@ -137,6 +142,8 @@ class Gazetteer:
             if entry.type not in ("Metric", "Task"):
                 spaced = _spaced_version(alias)
                 forms = forms | (spaced - own if alias != entry.name else spaced)
+            compound = _spaced_compound(alias) - own - set(entry.aliases)
+            forms = forms | compound
             for form in forms:
                 (exact if is_case_sensitive(form) else folded).append(nlp.make_doc(form))
             if exact:

@@ -134,6 +134,8 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
         naming = cue[0].lower_ in _NAMING_WORDS
         if naming and _another_name(doc, cue.start):
             continue  # "offline (also called multi-pass) SGD": another name of a known thing
+        if naming and _background(doc, cue.start):
+            continue  # "Recently, a novel algorithm, called Quux-Quux, has received attention"
         if not naming and not is_first_person(sentence(doc, cue.start), cue.end):
             continue
         target = _first_proposable(doc, ents, cue)
@@ -535,6 +537,16 @@ def _named_after_our_kind(toks: list[Token], start: int) -> bool:
             and toks[i].text.replace("-", "").isalpha():
         i -= 1
     return i >= 0 and toks[i].lower_ == "our"
+
+
+_BACKGROUND_OPENERS = frozenset(word_group("background_opener"))  # ontology/patterns/word_groups.tsv
+
+
+def _background(doc: Doc, naming: int) -> bool:
+    """Does the naming word stand in a sentence about earlier work ("Recently, ...") that is not
+    in the first person ("Recently, we proposed ..." is still ours)?"""
+    sent = sentence(doc, naming)
+    return sent[0].lower_ in _BACKGROUND_OPENERS and not is_first_person(sent, naming)
 
 
 def _another_name(doc: Doc, naming: int) -> bool:
