@@ -950,3 +950,10 @@ def test_a_name_given_in_a_sentence_about_earlier_work_is_not_proposed(nlp):
     assert rel(rec, "proposes") == {"QuuxTri"}
     rec = run(nlp, "Recently, we proposed a novel algorithm called QuuxPrior, which is fast.")
     assert rel(rec, "proposes") == {"QuuxPrior"}  # first person: still ours
+
+
+def test_a_plain_word_compared_with_its_score_in_brackets_is_a_baseline(nlp):
+    rec = run(nlp, "QuuxNA obtains higher recovery rates (56% on average) compared to Rosetto (45% on average).")
+    assert rel(rec, "compared_with") == {"Rosetto"}
+    rec = run(nlp, "QuuxNA is compared to Rosetto (see Section 4).")
+    assert "Rosetto" not in rel(rec, "compared_with")

@@ -588,3 +588,19 @@ def test_a_listed_hyphenated_compound_is_found_spaced(nlp):
 ])
 def test_an_acronym_with_a_model_family_glued_on_is_defined_by_its_initials(nlp, text, pairs):
     assert [(a.text, b.text) for a, b in nlp(text)._.kg_abbreviations] == pairs
+
+
+def test_a_release_tag_of_a_listed_name_is_found_in_lower_case(nlp):
+    from kg.nlp.gazetteer import surface_forms
+
+    assert "Llama2-chat" in surface_forms("Llama2-Chat") and "MT-bench" in surface_forms("MT-Bench")
+    assert not any(f.endswith("-chat") for f in surface_forms("Chain-of-Thought"))  # folded anyway
+    doc = nlp("Ours outperforms retrieval-augmented Llama2-chat and wins on MT-bench.")
+    found = {(s.text, s.label_) for s in doc.spans["kg_gazetteer"]}
+    assert {("Llama2-chat", "Method"), ("MT-bench", "Benchmark")} <= found
+
+
+def test_a_size_word_alone_is_no_name(nlp):
+    doc = nlp("Upcycled T5 Base, Large, and XL models outperform their dense counterparts.")
+    names = {s.text for s in doc.spans["kg_entities"]}
+    assert not names & {"Large", "XL"}
