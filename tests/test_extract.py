@@ -957,3 +957,14 @@ def test_a_plain_word_compared_with_its_score_in_brackets_is_a_baseline(nlp):
     assert rel(rec, "compared_with") == {"Rosetto"}
     rec = run(nlp, "QuuxNA is compared to Rosetto (see Section 4).")
     assert "Rosetto" not in rel(rec, "compared_with")
+
+
+@pytest.mark.parametrize("text, proposed", [
+    ("In this work, we propose quux upcycling -- a simple way to reuse sunk training costs.", {"quux upcycling"}),
+    ("We introduce quux decay, a regularization technique for deep networks.", {"quux decay"}),
+    ("We present quux scaling: a paradigm for low-precision training.", {"quux scaling"}),
+    (r"To this end, we propose \ours, a modular approach to planning.", set()),  # a macro for the name
+    ("We propose a novel quux decay, a regularization technique.", set()),  # an article: a description
+])
+def test_lower_case_words_described_as_a_kind_of_method_are_proposed(nlp, text, proposed):
+    assert rel(run(nlp, text), "proposes") == proposed

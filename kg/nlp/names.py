@@ -47,6 +47,11 @@ _SAME_LONG_FORM = 0.8  # letter similarity above which two long forms of an acro
 _NAME_ENDS = frozenset({",", "(", ":", "—", "–"})
 #: After a naming word the sentence may end there too: "a novel approach called Quuxord."
 _NAME_ENDS_AFTER_NAMING = _NAME_ENDS | {".", ";"}
+_PLACEHOLDERS = frozenset(word_group("placeholder_name"))  # "\\ours", "\\modelname{}" (word_groups.tsv)
+_WAY_WORDS = frozenset(word_group("way_word"))  # "X -- a simple way to ...": a method (word_groups.tsv)
+_DESCRIPTION_OPENERS = {",", "--", "—", "–", ":"}  # "quux decay, a regularizer", "quux decay -- a way to"
+_NOT_NAME_WORDS = {"a", "an", "the", "this", "these", "that", "which", "our", "new", "novel", "to", "and", "or",
+                   "in", "on", "of", "for", "with", "by", "as", "it", "its", "two", "three", "several", "both"}
 _SINGULAR_KINDS = {"method", "framework", "model", "algorithm", "approach", "technique", "architecture", "module"}
 
 
@@ -359,7 +364,33 @@ class NameFinder:
             ends = _NAME_ENDS_AFTER_NAMING if token.lower_ in _NAMING_WORDS and _we_before(token) else _NAME_ENDS
             if is_title_word(name.text) and name.text not in self.lex.stop and nxt in ends:
                 spans.append(self._tag(doc[name.i:end], "Method", doc[name.i:end].text, "named"))
+            elif token.lower_ not in _NAMING_WORDS:
+                described = self._described_lower(doc, toks, token.i + 1)
+                if described is not None:
+                    spans.append(described)
         return spans
+
+    def _described_lower(self, doc: Doc, toks: list[Token], start: int) -> Span | None:
+        """"we propose sparse upcycling -- a simple way to ...", "we introduce quux decay, a
+        regularization technique": lower-case words right after the cue, then a dash or comma and
+        "a/an" with a kind word, name what the paper proposes (typed by that kind word)."""
+        end = start
+        while (end < len(doc) and end - start < 4 and toks[end].is_lower and toks[end].text[:1].isalpha()
+               and toks[end].lower_ not in self.lex.stop and toks[end].lower_ not in _NOT_NAME_WORDS):
+            end += 1
+        if end == start or end + 2 >= len(doc) or toks[end].text not in _DESCRIPTION_OPENERS:
+            return None
+        if end == start + 1 and toks[start].lower_ in _PLACEHOLDERS:
+            return None  # "we propose \ours, a modular approach": a LaTeX macro stands for the name
+        if toks[end + 1].lower_ not in ("a", "an"):
+            return None
+        for k in range(end + 2, min(len(doc), end + 6)):
+            kind = self.typer.type_words.get(toks[k].lower_) or ("Method" if toks[k].lower_ in _WAY_WORDS else None)
+            if kind is not None:
+                return self._tag(doc[start:end], kind, doc[start:end].text, "named")
+            if not toks[k].is_alpha:
+                return None
+        return None
 
     def _shapes(self, doc: Doc) -> list[Span]:
         """Single coined tokens; adjacent all-caps words join ("PASCAL VOC")."""
