@@ -968,3 +968,8 @@ def test_a_plain_word_compared_with_its_score_in_brackets_is_a_baseline(nlp):
 ])
 def test_lower_case_words_described_as_a_kind_of_method_are_proposed(nlp, text, proposed):
     assert rel(run(nlp, text), "proposes") == proposed
+
+
+def test_a_name_described_as_a_test_bed_is_a_benchmark(nlp):
+    rec = run(nlp, "We contribute QuuxQA-Constraints, a test-bed of 9.7K visual questions annotated with constraints.")
+    assert ("QuuxQA-Constraints", "Benchmark") in {(r.target, r.target_type) for r in rec.relations}
