@@ -973,3 +973,15 @@ def test_lower_case_words_described_as_a_kind_of_method_are_proposed(nlp, text, 
 def test_a_name_described_as_a_test_bed_is_a_benchmark(nlp):
     rec = run(nlp, "We contribute QuuxQA-Constraints, a test-bed of 9.7K visual questions annotated with constraints.")
     assert ("QuuxQA-Constraints", "Benchmark") in {(r.target, r.target_type) for r in rec.relations}
+
+
+@pytest.mark.parametrize("text, proposed", [
+    ("To evaluate generalization, we build a novel benchmark, _Quux-NF_, consisting of 961 pairs.",
+     {("Quux-NF", "Benchmark")}),
+    ("We then use influence functions to derive a new slice discovery method, QuuxEmbed, which is fast.",
+     {("QuuxEmbed", "Method")}),
+    ("Prior work built a novel benchmark, QuuxBench, consisting of 961 pairs.", set()),  # not ours
+])
+def test_a_name_after_a_new_kind_and_a_comma_in_our_sentence_is_proposed(nlp, text, proposed):
+    rec = run(nlp, text)
+    assert {(r.target, r.target_type) for r in rec.relations if r.relation == "proposes"} == proposed

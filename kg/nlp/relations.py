@@ -151,8 +151,8 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
             for other in _coordinated(doc, ents, target):
                 found.setdefault(*_proposed_name(doc, other))
     for ent in ents:
-        if ent.type in _PROPOSABLE and not _listed(ent) and (_called_novel(doc, ent.span)
-                                                                      or _ours(doc, ent.span)):
+        if ent.type in _PROPOSABLE and not _listed(ent) and (_called_novel(doc, ent.span) or _ours(doc, ent.span)
+                                                             or _novel_kind_before(doc, ent.span)):
             found.setdefault(*_proposed_name(doc, ent))
     head = _title_head(title)
     if head:
@@ -471,6 +471,21 @@ def _called_novel(doc: Doc, span: Span) -> bool:
             and any(w in _NOVEL for w in words[2:4]) and not _NOVEL_FAMILY & set(words[3:5])
             and not _NAMING_WORDS & set(words))  # "in terms of X (XI), a new method called Y": Y is new
 
+
+
+def _novel_kind_before(doc: Doc, span: Span) -> bool:
+    """"we build a novel benchmark, QuuxNF, consisting of ...": a new kind of thing, then the name
+    after a comma, in a sentence where we speak, introduces the name."""
+    toks = tokens(doc)
+    i = span.start - 1
+    while i >= 0 and toks[i].text in OPENING_QUOTES:
+        i -= 1
+    if i < 3 or toks[i].text != "," or toks[i - 1].lower_ not in _type_words():
+        return False
+    before = [t.lower_ for t in toks[max(0, i - 5):i - 1]]
+    novel = next((k for k in range(len(before) - 1, -1, -1) if before[k] in _NOVEL), None)
+    return (novel is not None and novel > 0 and before[novel - 1] in ("a", "an")
+            and is_first_person(sentence(doc, span.start), i))
 
 
 def _ours(doc: Doc, span: Span) -> bool:
