@@ -65,7 +65,7 @@ def surface_forms(name: str) -> set[str]:
             forms.add(name + "s")
     tagged = _RELEASE_TAG.fullmatch(name)
     if tagged and is_case_sensitive(name):
-        forms.add(tagged.group(1) + tagged.group(2).lower())  # "Llama2-Chat" / "Llama2-chat": a release tag in lower case
+        forms.add(tagged.group(1) + tagged.group(2).lower())  # "Llama2-Chat" / "Llama2-chat": a tag in lower case
     if name[:1].islower() and is_case_sensitive(name):
         forms.add(name[0].upper() + name[1:])  # "miniF2F" / "MiniF2F", "word2vec" / "Word2vec" at a sentence start
     if len(name) > 2 and name[-2].isdigit() and name[-1] in "kKmMbB":

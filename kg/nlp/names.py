@@ -50,8 +50,7 @@ _NAME_ENDS_AFTER_NAMING = _NAME_ENDS | {".", ";"}
 _PLACEHOLDERS = frozenset(word_group("placeholder_name"))  # "\\ours", "\\modelname{}" (word_groups.tsv)
 _WAY_WORDS = frozenset(word_group("way_word"))  # "X -- a simple way to ...": a method (word_groups.tsv)
 _DESCRIPTION_OPENERS = {",", "--", "—", "–", ":"}  # "quux decay, a regularizer", "quux decay -- a way to"
-_NOT_NAME_WORDS = {"a", "an", "the", "this", "these", "that", "which", "our", "new", "novel", "to", "and", "or",
-                   "in", "on", "of", "for", "with", "by", "as", "it", "its", "two", "three", "several", "both"}
+_NOT_NAME_WORDS = frozenset(word_group("not_name_word"))  # "we propose a ...", "we introduce two ..." (word_groups.tsv)
 _SINGULAR_KINDS = {"method", "framework", "model", "algorithm", "approach", "technique", "architecture", "module"}
 
 

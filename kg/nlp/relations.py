@@ -472,7 +472,6 @@ def _called_novel(doc: Doc, span: Span) -> bool:
             and not _NAMING_WORDS & set(words))  # "in terms of X (XI), a new method called Y": Y is new
 
 
-
 def _novel_kind_before(doc: Doc, span: Span) -> bool:
     """"we build a novel benchmark, QuuxNF, consisting of ...": a new kind of thing, then the name
     after a comma, in a sentence where we speak, introduces the name."""
