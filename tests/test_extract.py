@@ -985,3 +985,16 @@ def test_a_name_described_as_a_test_bed_is_a_benchmark(nlp):
 def test_a_name_after_a_new_kind_and_a_comma_in_our_sentence_is_proposed(nlp, text, proposed):
     rec = run(nlp, text)
     assert {(r.target, r.target_type) for r in rec.relations if r.relation == "proposes"} == proposed
+
+
+@pytest.mark.parametrize("text, evaluated, not_evaluated", [
+    ("We propose QuuxNet. QuuxNet excels in zero-shot classification on ImageNet-1k, when pre-training a ViT-B on "
+     "CC3M.", {"ImageNet-1k"}, {"CC3M"}),
+    ("We propose QuuxNet. Experiments with models pretrained on ImageNet show gains on CIFAR-10.",
+     {"CIFAR-10"}, {"ImageNet"}),
+    ("We propose QuuxNet. Experiments show QuuxNet matches pretrained ControlNets on COCO.", {"COCO"}, set()),
+    ("We propose QuuxNet, pre-trained and evaluated on ImageNet.", {"ImageNet"}, set()),
+])
+def test_pretraining_data_is_not_evaluation_data(nlp, text, evaluated, not_evaluated):
+    found = rel(run(nlp, text), "evaluated_on")
+    assert evaluated <= found and not (not_evaluated & found)

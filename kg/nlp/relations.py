@@ -688,6 +688,8 @@ def evaluated(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Fact]
         if sent.start not in cued_sentences:
             cued_sentences[sent.start] = any(t.lower_ in eval_words for t in sent)
         cued = cued_sentences[sent.start]
+        if ent.name not in proposed and _pretraining_data(doc, ent.span):
+            continue  # "when pre-training a ViT-B on CC3M": data the model learns from, not evaluated on
         if ent.name in proposed or own or cued:
             strong = (own and cued) or ent.name in proposed
             conf = ent.confidence if strong else ent.confidence * 0.8
@@ -695,6 +697,32 @@ def evaluated(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Fact]
                 "own sentence" if own else "evaluation words")
             facts.append(Fact("evaluated_on", ent, sent, conf, rule))
     return facts
+
+
+_PRETRAINING = frozenset(word_group("pretraining_word"))  # ontology/patterns/word_groups.tsv
+
+
+def _pretraining_data(doc: Doc, span: Span) -> bool:
+    """Is the name the data a model is pre-trained on ("pre-training a ViT-B on CC3M", "pretrained on
+    the Quux corpus")? A pre-training word, at most four words before "on", with no evaluation word,
+    comma or "and" between ("pre-trained and evaluated on X" is evaluation data)."""
+    toks = tokens(doc)
+    i = span.start - 1
+    while i >= 0 and span.start - i <= 3 and toks[i].lower_ != "on" and toks[i].text not in (",", "(", ";"):
+        i -= 1
+    if i < 1 or toks[i].lower_ != "on":
+        return False
+    eval_words = _words("evaluation_words.txt")
+    for k in range(i - 1, max(-1, i - 5), -1):
+        word = toks[k].lower_
+        if word in _PRETRAINING:
+            gap = [t.lower_ for t in toks[k + 1:i]]
+            # "pretrained on X", "pre-training a ViT-B on X", "pretrained from scratch on X"; not
+            # "pretraining perplexity on X" or "pretrained ControlNets on X", where X is where it is measured
+            return not gap or gap[0] in ("a", "an", "the") or gap == ["from", "scratch"]
+        if word in eval_words or word in (",", "and", "or", ";", "(") or toks[k].is_sent_start:
+            return False
+    return False
 
 
 def same_name(a: str, b: str) -> bool:
