@@ -55,8 +55,8 @@ _GLUED_STOP = r"\.(?=[A-Z][a-z]+\b)(?<=[A-Za-z][A-Z]\.)"  # the literal first: c
 # An em dash (or LaTeX's "---") always separates, and so does a bracket closed right before it: "(SPA)—yields" is
 # "(", "SPA", ")", "—", "yields" (spaCy splits a dash between letters only). A bracket closed
 # before "-based" too: "graph neural network (GNN)-based models" defines GNN.
-_EM_DASH = r"\)(?=—|-[a-z])|—|---"
 _LATEX_EM_DASH = "---"  # LaTeX's em dash, glued to the word after it too: "setting ---for image classification---"
+_EM_DASH = r"\)(?=—|-[a-z])|—|" + _LATEX_EM_DASH
 
 
 # "CIFAR-10/100", "Quux10/20": a slash between a name's trailing number and another number lists

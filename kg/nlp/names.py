@@ -49,7 +49,7 @@ _NAME_ENDS = frozenset({",", "(", ":", "—", "–"})
 _NAME_ENDS_AFTER_NAMING = _NAME_ENDS | {".", ";"}
 _PLACEHOLDERS = frozenset(word_group("placeholder_name"))  # "\\ours", "\\modelname{}" (word_groups.tsv)
 _WAY_WORDS = frozenset(word_group("way_word"))  # "X -- a simple way to ...": a method (word_groups.tsv)
-_DESCRIPTION_OPENERS = {",", "--", "—", "–", ":"}  # "quux decay, a regularizer", "quux decay -- a way to"
+_DESCRIPTION_OPENERS = (_NAME_ENDS - {"("}) | {"--"}  # "quux decay, a regularizer", "quux decay -- a way to"
 _NOT_NAME_WORDS = frozenset(word_group("not_name_word"))  # "we propose a ...", "we introduce two ..." (word_groups.tsv)
 _SINGULAR_KINDS = {"method", "framework", "model", "algorithm", "approach", "technique", "architecture", "module"}
 
