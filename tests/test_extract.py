@@ -998,3 +998,29 @@ def test_a_name_after_a_new_kind_and_a_comma_in_our_sentence_is_proposed(nlp, te
 def test_pretraining_data_is_not_evaluation_data(nlp, text, evaluated, not_evaluated):
     found = rel(run(nlp, text), "evaluated_on")
     assert evaluated <= found and not (not_evaluated & found)
+
+
+def test_a_name_given_to_a_previously_proposed_method_is_not_proposed(nlp):
+    rec = run(nlp, "To improve transfer, a previously proposed method called Intermediate Quux Attack (IQA) "
+                   "fine-tunes an example. We propose IQA-DA, which enhances IQA.")
+    assert rel(rec, "proposes") == {"IQA-DA"}
+
+
+@pytest.mark.parametrize("text, proposed", [
+    ("In this work, we present a systematic study of the Quux Moving Average (QMA) of weights.", set()),
+    ("We develop a new analysis of QuuxSGD in convex settings.", set()),
+    ("We propose a framework for conservative evaluation of offline policy learning (CEOPL).", {"CEOPL"}),
+])
+def test_what_a_study_is_of_is_not_proposed(nlp, text, proposed):
+    assert rel(run(nlp, text), "proposes") == proposed
+
+
+@pytest.mark.parametrize("text, proposed", [
+    ("Experiments demonstrate the superiority of QuuxTransformer. "
+     "The code for QuuxTransformer is available at https://github.com/someone/QuuxTransformer", {"QuuxTransformer"}),
+    ("Results favour QuuxFormer. Code: https://github.com/someone/quuxformer.git.", {"QuuxFormer"}),
+    ("Our code is available as part of the QuuxLib library (https://github.com/lab/QuuxLib).", set()),
+    ("Results favour QuuxFormer. Code: https://github.com/someone/QuuxFormer/tree/v2", set()),  # a later branch
+])
+def test_a_name_the_code_repository_is_named_after_is_proposed(nlp, text, proposed):
+    assert rel(run(nlp, text), "proposes") == proposed

@@ -163,6 +163,8 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
                 if ent is not None:
                     found.setdefault(*_proposed_name(doc, ent))
                 break
+    for ent in _named_by_code_url(doc, ents):
+        found.setdefault(*_proposed_name(doc, ent))
     titled = _title_name(title)
     if titled:  # a listed name too: "QuuxBench: ..." is the paper that made QuuxBench, even once it is known
         for ent in ents:
@@ -175,6 +177,30 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
             if base is not None:
                 found[ent.name] = "Method"  # "QuuxMath 70B", "FedQ-MVR": the paper's own variants
     return found
+
+
+def _named_by_code_url(doc: Doc, ents: list[Ent]) -> list[Ent]:
+    """"The source code for QuuxFormer is available at https://github.com/someone/QuuxFormer": a
+    coined name that the repository of the paper's code is named after is the paper's own."""
+    repos = {letters(m.group(1)).lower() for t in doc if "/" in t.text for m in _REPO.finditer(t.text)}
+    named = [e for e in ents if e.type in _PROPOSABLE and not _listed(e) and len(letters(e.name)) >= _REPO_NAME_MIN
+             and letters(e.name).lower() in repos]
+    return [e for e in named if not any(_in_container(doc, o) for o in ents if o.name == e.name)]
+
+
+_REPO_NAME_MIN = 3  # letters: a repository "CP" is named after its field (conformal prediction), not a new thing
+# The repository of a code host, only when the address ends there: "github.com/user/QuuxFormer(.git)(/)".
+# A branch or folder ("github.com/user/Quux/tree/quux2") holds a later work than the repository's name.
+_REPO = re.compile(r"(?:github|gitlab|bitbucket)\.(?:com|org)/[^/\s]+/([^/\s#?]+?)(?:\.git)?/?(?=[.,;:)\]}]*$)")
+_CONTAINERS = frozenset(word_group("software_container"))  # ontology/patterns/word_groups.tsv
+
+
+def _in_container(doc: Doc, ent: Ent) -> bool:
+    """"as part of the QuuxLib library", "integrated into QuuxNLP", "open-sourced with QuuxKit": the
+    repository holds the work, it is not the work."""
+    before = [t.lower_ for t in doc[max(0, ent.span.start - 3):ent.span.start] if t.lower_ != "the"]
+    after = doc[ent.span.end].lower_ if ent.span.end < len(doc) else ""
+    return after in _CONTAINERS or before[-1:] in (["into"], ["with"]) or before[-2:] == ["part", "of"]
 
 
 def _listed(ent: Ent) -> bool:
@@ -249,7 +275,8 @@ def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
     toks = tokens(doc)
     sent_end = min(sentence(doc, cue.start).end, cue.end + 16)
     stop = next((t.i for t in toks[cue.end:sent_end]
-                 if t.lower_ in _PROPOSE_STOP and not _stop_passed(doc, toks, t.i) or _purpose(toks, t.i)), sent_end)
+                 if t.lower_ in _PROPOSE_STOP and not _stop_passed(doc, toks, t.i) or _purpose(toks, t.i)
+                 or _study_of(toks, t.i)), sent_end)
     start = cue.end
     naming = next((t for t in toks[cue.end:stop] if t.lower_ in _NAMING_WORDS or t.lower_ == "namely"), None)
     if cue[0].lower_ not in _NAMING_WORDS and naming is not None:
@@ -365,6 +392,16 @@ def _designed_for(toks: list[Token], i: int) -> bool:
     if j >= 0 and toks[j].lower_ in ("the", "a", "an"):
         j -= 1
     return j >= 1 and toks[j].lower_ == "for" and toks[j - 1].lower_.endswith("ed") and toks[j - 1].is_alpha
+
+
+def _study_of(toks: list[Token], i: int) -> bool:
+    """"we present a systematic study of the Exponential Moving Average (EMA)": what a study is
+    of is the object of the work, not its new thing."""
+    return (toks[i].lower_ in _STUDY_NOUNS and i + 1 < len(toks) and toks[i + 1].lower_ == "of"
+            and not any(long.start <= i < long.end for long, _ in toks[i].doc._.kg_abbreviations or []))
+
+
+_STUDY_NOUNS = frozenset(word_group("study_noun"))  # ontology/patterns/word_groups.tsv
 
 
 def _purpose(toks: list[Token], i: int) -> bool:
@@ -557,10 +594,20 @@ _BACKGROUND_OPENERS = frozenset(word_group("background_opener"))  # ontology/pat
 
 
 def _background(doc: Doc, naming: int) -> bool:
-    """Does the naming word stand in a sentence about earlier work ("Recently, ...") that is not
-    in the first person ("Recently, we proposed ..." is still ours)?"""
+    """Does the naming word stand in a sentence about earlier work ("Recently, ...", "a previously
+    proposed method called X") that is not in the first person ("Recently, we proposed ..." is
+    still ours)?"""
     sent = sentence(doc, naming)
-    return sent[0].lower_ in _BACKGROUND_OPENERS and not is_first_person(sent, naming)
+    if is_first_person(sent, naming):
+        return False
+    if sent[0].lower_ in _BACKGROUND_OPENERS:
+        return True
+    near = doc[max(sent.start, naming - _EARLIER_REACH):naming]
+    return any(t.lower_ in _BACKGROUND_OPENERS and t.i + 1 < naming and doc[t.i + 1].lower_.endswith("ed")
+               for t in near)
+
+
+_EARLIER_REACH = 5  # tokens before a naming word: "a previously proposed attack method called X"
 
 
 def _another_name(doc: Doc, naming: int) -> bool:
