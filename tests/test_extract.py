@@ -1024,3 +1024,19 @@ def test_what_a_study_is_of_is_not_proposed(nlp, text, proposed):
 ])
 def test_a_name_the_code_repository_is_named_after_is_proposed(nlp, text, proposed):
     assert rel(run(nlp, text), "proposes") == proposed
+
+
+def test_a_known_dataset_glued_to_pretrained_is_that_dataset_and_not_evaluation_data(nlp):
+    rec = run(nlp, "While it underperforms LiT for JFT-pretrained models, it outperforms LiT on Places365.")
+    assert "JFT" in rel(rec, "mentions")
+    assert "JFT" not in rel(rec, "evaluated_on")
+
+
+@pytest.mark.parametrize("text, evaluated", [
+    ("However, existing benchmarks like GSM8K or MATH are now solved with high accuracy.", set()),
+    ("Research has relied on small benchmarks, such as HumanEval and MBPP, with accuracy as the measure.", set()),
+    ("Experimental results on recent benchmarks (e.g., GSM8K and MATH) show high accuracy.", {"GSM8K", "MATH"}),
+    ("We reach high accuracy on existing benchmarks like GSM8K.", {"GSM8K"}),  # our sentence
+])
+def test_data_given_as_examples_of_earlier_work_is_not_evaluation_data(nlp, text, evaluated):
+    assert rel(run(nlp, text), "evaluated_on") == evaluated

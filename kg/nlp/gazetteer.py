@@ -29,8 +29,11 @@ log = logging.getLogger(__name__)
 MODIFIER_SUFFIXES = frozenset({"based", "style", "like", "guided", "initialized", "derived", "powered"})
 #: "X-test", "X-val": a known dataset glued to the name of a split is that split of it.
 _SPLIT_SUFFIXES = frozenset({"test", "val", "valid", "validation", "dev", "train", "training"})
-_GLUED_SUFFIXES = {"Method": MODIFIER_SUFFIXES, "Dataset": _SPLIT_SUFFIXES, "Benchmark": _SPLIT_SUFFIXES}
-_ANY_GLUED_SUFFIX = MODIFIER_SUFFIXES | _SPLIT_SUFFIXES
+#: "JFT-pretrained", "COCO-trained": a known dataset glued to a training word is that dataset.
+TRAINED_SUFFIXES = frozenset({"pretrained", "trained", "finetuned"})
+_DATA_SUFFIXES = _SPLIT_SUFFIXES | TRAINED_SUFFIXES
+_GLUED_SUFFIXES = {"Method": MODIFIER_SUFFIXES, "Dataset": _DATA_SUFFIXES, "Benchmark": _DATA_SUFFIXES}
+_ANY_GLUED_SUFFIX = MODIFIER_SUFFIXES | _DATA_SUFFIXES
 
 
 def is_case_sensitive(name: str) -> bool:
@@ -160,8 +163,8 @@ class Gazetteer:
 
     def _prefixed(self, doc: Doc) -> list[Span]:
         """"CLIP-based", "ViT-style": a known name glued to a modifier suffix is
-        still a mention of that name (the tokenizer keeps the compound whole);
-        "QuuxBench-test" is the named test split of a known dataset."""
+        still a mention of that name (the tokenizer keeps the compound whole), as is
+        "QuuxNet-pretrained"; "QuuxBench-test" is the named test split of a known dataset."""
         toks = tokens(doc)
         spans = []
         for token in toks:
@@ -172,7 +175,7 @@ class Gazetteer:
             hit = self.prefixes.get(text[:cut]) or self.prefixes.get(text[:cut].lower())
             if hit is None or text[cut + 1:].lower() not in _GLUED_SUFFIXES[hit[0]]:
                 continue
-            if hit[0] == "Method":
+            if hit[0] == "Method" or text[cut + 1:].lower() in TRAINED_SUFFIXES:
                 spans.append(Span(doc, token.i, token.i + 1, label=hit[0], kb_id=hit[1], span_id=text[:cut]))
             else:  # "QuuxBench-test": the named split of a known dataset
                 spans.append(Span(doc, token.i, token.i + 1, label=hit[0], kb_id=text, span_id=text))

@@ -17,7 +17,7 @@ from functools import lru_cache
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp import read_lines, read_table, word_group
-from kg.nlp.gazetteer import MODIFIER_SUFFIXES
+from kg.nlp.gazetteer import MODIFIER_SUFFIXES, TRAINED_SUFFIXES
 from kg.nlp.namelexicon import load_lexicon
 from kg.nlp.phrases import title_tasks
 from kg.nlp.shapes import core, letters
@@ -196,11 +196,14 @@ _CONTAINERS = frozenset(word_group("software_container"))  # ontology/patterns/w
 
 
 def _in_container(doc: Doc, ent: Ent) -> bool:
-    """"as part of the QuuxLib library", "integrated into QuuxNLP", "open-sourced with QuuxKit": the
+    """"as part of the QuuxLib library", "integrated into QuuxNLP", "the QuuxKit (URL) toolkit": the
     repository holds the work, it is not the work."""
     before = [t.lower_ for t in doc[max(0, ent.span.start - 3):ent.span.start] if t.lower_ != "the"]
-    after = doc[ent.span.end].lower_ if ent.span.end < len(doc) else ""
-    return after in _CONTAINERS or before[-1:] in (["into"], ["with"]) or before[-2:] == ["part", "of"]
+    i = ent.span.end
+    if i < len(doc) and doc[i].text == "(":  # "the QuuxKit (https://...) toolkit"
+        i = next((k + 1 for k in range(i, min(len(doc), i + 8)) if doc[k].text == ")"), i)
+    after = doc[i].lower_ if i < len(doc) else ""
+    return after in _CONTAINERS or before[-1:] == ["into"] or before[-2:] == ["part", "of"]
 
 
 def _listed(ent: Ent) -> bool:
@@ -737,6 +740,8 @@ def evaluated(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Fact]
         cued = cued_sentences[sent.start]
         if ent.name not in proposed and _pretraining_data(doc, ent.span):
             continue  # "when pre-training a ViT-B on CC3M": data the model learns from, not evaluated on
+        if not own and ent.name not in proposed and _an_example(doc, ent.span) and _about_earlier_work(sent, ent):
+            continue  # "existing benchmarks like GSM8K are now solved with high accuracy": background
         if ent.name in proposed or own or cued:
             strong = (own and cued) or ent.name in proposed
             conf = ent.confidence if strong else ent.confidence * 0.8
@@ -746,13 +751,45 @@ def evaluated(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Fact]
     return facts
 
 
+_EXAMPLE_CUES = frozenset(word_group("example_cue"))  # ontology/patterns/word_groups.tsv
+
+
+def _an_example(doc: Doc, span: Span) -> bool:
+    """Is the name one of the examples a list gives ("knowledge bases like X", "corpora such as X, Y
+    and Z", "(e.g., X, books)")? Only names, commas and "and/or" may stand between cue and name."""
+    i = span.start - 1
+    while i >= 0 and span.start - i <= _EXAMPLE_REACH:
+        t = doc[i]
+        if t.lower_ in _EXAMPLE_CUES:
+            return True
+        if not (t.text in (",", "and", "or", "/") or t.text[:1].isupper() or t.text[:1].isdigit() or "-" in t.text):
+            return False
+        i -= 1
+    return False
+
+
+_EXAMPLE_REACH = 12  # tokens back from a name to the cue of its example list
+_EARLIER_WORK = frozenset(word_group("earlier_work_word"))  # ontology/patterns/word_groups.tsv
+
+
+def _about_earlier_work(sent: Span, ent: Ent) -> bool:
+    """Does a word before the name make its sentence about earlier or common practice ("existing",
+    "prior works", "the lack of benchmarks like X"), and no word make it about experiments?"""
+    words = [t.lower_ for t in sent]
+    return (any(w in _EARLIER_WORK for w in words[:ent.span.start - sent.start])
+            and not any(w in _EXPERIMENT_WORDS for w in words))  # "Experimental results on recent LLMs (e.g., X)"
+
+
+_EXPERIMENT_WORDS = frozenset(word_group("experiment_word"))
 _PRETRAINING = frozenset(word_group("pretraining_word"))  # ontology/patterns/word_groups.tsv
 
 
 def _pretraining_data(doc: Doc, span: Span) -> bool:
     """Is the name the data a model is pre-trained on ("pre-training a ViT-B on CC3M", "pretrained on
-    the Quux corpus")? A pre-training word, at most four words before "on", with no evaluation word,
+    the Quux corpus", "JFT-pretrained models")? A pre-training word, at most four words before "on", with no evaluation word,
     comma or "and" between ("pre-trained and evaluated on X" is evaluation data)."""
+    if len(span) == 1 and span[0].text.rsplit("-", 1)[-1].lower() in TRAINED_SUFFIXES:
+        return True  # "JFT-pretrained models", "COCO-trained detectors"
     toks = tokens(doc)
     i = span.start - 1
     while i >= 0 and span.start - i <= 3 and toks[i].lower_ != "on" and toks[i].text not in (",", "(", ";"):
