@@ -1040,3 +1040,17 @@ def test_a_known_dataset_glued_to_pretrained_is_that_dataset_and_not_evaluation_
 ])
 def test_data_given_as_examples_of_earlier_work_is_not_evaluation_data(nlp, text, evaluated):
     assert rel(run(nlp, text), "evaluated_on") == evaluated
+
+
+@pytest.mark.parametrize("text, name", [
+    ("When working on 11 language understanding tasks from QuuxSource, it outperforms larger LLMs.", "QuuxSource"),
+    ("We extract knowledge from LLMs with auxiliary map data from QuuxStreetMap.", "QuuxStreetMap"),
+])
+def test_a_new_name_items_of_data_are_taken_from_is_a_dataset(nlp, text, name):
+    rec = run(nlp, text)
+    assert (name, "Dataset") in {(r.target, r.target_type) for r in rec.relations if r.relation == "mentions"}
+
+
+def test_a_new_name_a_model_is_distilled_from_is_not_a_dataset(nlp):
+    rec = run(nlp, "We distil a student from QuuxTeacher and compare it with QuuxTeacher.")
+    assert ("QuuxTeacher", "Dataset") not in {(r.target, r.target_type) for r in rec.relations}

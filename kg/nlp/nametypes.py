@@ -71,7 +71,7 @@ class NameTyper:
             return known[0]
         return (self._right_word(doc, members[-1]) or self._left_word(doc, members[0])
                 or (self.apposition(doc, members[0]) if len(members) == 1 else None)
-                or self._evaluation(doc, members[0]))
+                or self._evaluation(doc, members[0]) or _drawn_from(doc, members[0]))
 
     def _evaluation(self, doc: Doc, first: Span) -> str | None:
         """"experiments on X", "outperforms baselines on X", "we evaluate ... in the X": data."""
@@ -114,6 +114,20 @@ class NameTyper:
             if word in _APPOSITION_STOP or doc[j].is_sent_start:
                 return None
         return None
+
+
+_DATA_UNITS = frozenset(word_group("data_unit"))  # ontology/patterns/word_groups.tsv
+
+
+def _drawn_from(doc: Doc, first: Span) -> str | None:
+    """"11 language understanding tasks from QuuxSource", "map data from QuuxMap": what items of data
+    are taken from is a dataset."""
+    i = first.start - 1
+    if i >= 0 and doc[i].lower_ == "the":
+        i -= 1
+    if i >= 1 and doc[i].lower_ == "from" and doc[i - 1].lower_ in _DATA_UNITS:
+        return "Dataset"
+    return None
 
 
 def _measured_on(doc: Doc, span: Span, measured: set[int]) -> str | None:
