@@ -1054,3 +1054,13 @@ def test_a_new_name_items_of_data_are_taken_from_is_a_dataset(nlp, text, name):
 def test_a_new_name_a_model_is_distilled_from_is_not_a_dataset(nlp):
     rec = run(nlp, "We distil a student from QuuxTeacher and compare it with QuuxTeacher.")
     assert ("QuuxTeacher", "Dataset") not in {(r.target, r.target_type) for r in rec.relations}
+
+
+@pytest.mark.parametrize("text, data", [
+    ("On the GLaM dataset, our method matches tuned weights.", {"GLaM"}),
+    ("We evaluate our policy on the RT-1 dataset and on a physical robot.", {"RT-1"}),
+    ("We curate an instruction tuning dataset of 1.1M samples.", set()),  # a technique's data
+])
+def test_a_listed_model_name_before_dataset_names_its_data(nlp, text, data):
+    rec = run(nlp, text)
+    assert {r.target for r in rec.relations if r.relation == "mentions" and r.target_type == "Dataset"} == data

@@ -193,11 +193,25 @@ class Gazetteer:
                 (glued if is_glued(span) else spans).append(span)
         spans += slash_listed_metrics(glued, spans)
         spans += self._prefixed(doc)
+        spans = [_as_data(s) for s in spans]
         doc.spans["kg_gazetteer"] = filter_spans(by_list_mates(spans))
         return doc
 
 
 _LIST_JOINERS = frozenset(word_group("list_joiner"))  # ontology/patterns/word_groups.tsv
+_DATA_HEADS = {w: ("Benchmark" if w.startswith("benchmark") else "Dataset") for w in word_group("data_head")}
+
+
+def _as_data(span: Span) -> Span:
+    """"the GLaM dataset": a listed model's proper name right before a lower-case "dataset" or
+    "corpus" names the data it was trained on, which the paper uses as data."""
+    doc = span.doc
+    if span.label_ != "Method" or span.end >= len(doc) or doc[span.end].text not in _DATA_HEADS:
+        return span
+    if span.text.islower() or span.kb_id_.islower():
+        return span  # "instruction tuning datasets", "SFT datasets": data for a technique, not a model's data
+    return Span(doc, span.start, span.end, label=_DATA_HEADS[doc[span.end].lower_], kb_id=span.kb_id_,
+                span_id=span.id_)
 
 
 def by_list_mates(spans: list[Span]) -> list[Span]:
