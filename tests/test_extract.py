@@ -1064,3 +1064,15 @@ def test_a_new_name_a_model_is_distilled_from_is_not_a_dataset(nlp):
 def test_a_listed_model_name_before_dataset_names_its_data(nlp, text, data):
     rec = run(nlp, text)
     assert {r.target for r in rec.relations if r.relation == "mentions" and r.target_type == "Dataset"} == data
+
+
+@pytest.mark.parametrize("text, proposed", [
+    ("We propose QuuxCompiler. QuuxCompiler has three components: (i) a Function Quux Planner, formulating "
+     "plans; (ii) a Task Quux Unit, dispatching tasks; and (iii) a QuuxVar objective function.",
+     {"QuuxCompiler", "Function Quux Planner", "Task Quux Unit"}),  # not the modifier of an unnamed part
+    ("Our approach comprises three key modules: Multi-View Quux (MVQ) and Motion Quux Estimator (MQE).",
+     {"MVQ", "MQE"}),
+    ("Prior systems have two components: a Quux Planner and a Quux Executor.", set()),  # not our work
+])
+def test_the_named_parts_of_our_work_listed_after_components_are_proposed(nlp, text, proposed):
+    assert rel(run(nlp, text), "proposes") == proposed

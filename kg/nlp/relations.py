@@ -163,6 +163,8 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
                 if ent is not None:
                     found.setdefault(*_proposed_name(doc, ent))
                 break
+    for ent in _named_components(doc, ents, found):
+        found.setdefault(*_proposed_name(doc, ent))
     for ent in _named_by_code_url(doc, ents):
         found.setdefault(*_proposed_name(doc, ent))
     titled = _title_name(title)
@@ -177,6 +179,46 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
             if base is not None:
                 found[ent.name] = "Method"  # "QuuxMath 70B", "FedQ-MVR": the paper's own variants
     return found
+
+
+def _named_components(doc: Doc, ents: list[Ent], found: dict[str, str]) -> list[Ent]:
+    """"QuuxCompiler has three components: (i) a Function Planner, ...; (ii) a Task Unit, ...; and (iii)
+    an Executor": the named parts a sentence about the paper's own work lists are proposed too (a named
+    sub-component is the paper's). Only names that open a list item count, not names in its description."""
+    out: list[Ent] = []
+    for tok in doc:
+        if tok.lower_ not in _COMPONENT_WORDS or tok.i + 1 >= len(doc) or doc[tok.i + 1].text not in (":", "--", "—"):
+            continue
+        sent = sentence(doc, tok.i)
+        if not (is_first_person(sent, sent.end) or any(e.name in found for e in starting_in(ents, sent.start, sent.end))):
+            continue
+        for ent in starting_in(ents, tok.i + 2, sent.end):
+            if _listed(ent) or ent.type not in METHODS or ent.name in found:
+                continue
+            before = [t.lower_ for t in doc[max(sent.start, ent.span.start - 6):ent.span.start]]
+            while before and (before[-1] in ("a", "an", "the") or _ENUMERATOR.fullmatch(before[-1])):
+                before.pop()
+            if _modifies_a_noun(doc, ent):
+                continue  # "(1) a QuuxVar objective function": the part is the unnamed function
+            if before and before[-1] in (":", "--", "—", ",", ";", "and") and (
+                    before[-1] != "," or doc[ent.span.start - 1].lower_ in ("a", "an", "the") or _ENUMERATOR.fullmatch(
+                        doc[ent.span.start - 1].lower_)):
+                out.append(ent)
+    return out
+
+
+_COMPONENT_WORDS = frozenset(word_group("component_word"))  # ontology/patterns/word_groups.tsv
+
+
+def _modifies_a_noun(doc: Doc, ent: Ent) -> bool:
+    """Is the name followed by a lower-case content word that is no kind word ("QuuxVar objective")?"""
+    i = after_short_form(doc, ent.span.end)
+    if i >= len(doc):
+        return False
+    word = doc[i]
+    return (word.is_alpha and word.text.islower() and word.lower_ not in _type_words()
+            and word.lower_ not in _words("phrase_stopwords.txt"))
+_ENUMERATOR = re.compile(r"\(?(?:[ivx]+|\d|[a-e])\)|\(|\)|[ivx]+|\d")  # "(i)", "ii)", "(1)", "1)"
 
 
 def _named_by_code_url(doc: Doc, ents: list[Ent]) -> list[Ent]:
