@@ -1076,3 +1076,8 @@ def test_a_listed_model_name_before_dataset_names_its_data(nlp, text, data):
 ])
 def test_the_named_parts_of_our_work_listed_after_components_are_proposed(nlp, text, proposed):
     assert rel(run(nlp, text), "proposes") == proposed
+
+
+def test_parts_listed_with_bare_commas_are_all_proposed(nlp):
+    rec = run(nlp, "Our approach integrates three core components: Feature Quuxer, Operator Quuxing, and Step Rehash.")
+    assert rel(rec, "proposes") == {"Feature Quuxer", "Operator Quuxing", "Step Rehash"}

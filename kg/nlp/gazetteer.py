@@ -210,7 +210,7 @@ def _as_data(span: Span) -> Span:
         return span
     if span.text.islower() or span.kb_id_.islower():
         return span  # "instruction tuning datasets", "SFT datasets": data for a technique, not a model's data
-    return Span(doc, span.start, span.end, label=_DATA_HEADS[doc[span.end].lower_], kb_id=span.kb_id_,
+    return Span(doc, span.start, span.end, label=_DATA_HEADS[doc[span.end].text], kb_id=span.kb_id_,
                 span_id=span.id_)
 
 

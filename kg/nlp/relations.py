@@ -187,27 +187,38 @@ def _named_components(doc: Doc, ents: list[Ent], found: dict[str, str]) -> list[
     sub-component is the paper's). Only names that open a list item count, not names in its description."""
     out: list[Ent] = []
     for tok in doc:
-        if tok.lower_ not in _COMPONENT_WORDS or tok.i + 1 >= len(doc) or doc[tok.i + 1].text not in (":", "--", "—"):
+        if tok.lower_ not in _COMPONENT_WORDS or tok.i + 1 >= len(doc) or doc[tok.i + 1].text not in _ITEM_OPENERS:
             continue
         sent = sentence(doc, tok.i)
-        if not (is_first_person(sent, sent.end) or any(e.name in found for e in starting_in(ents, sent.start, sent.end))):
+        if not (is_first_person(sent, sent.end)
+                or any(e.name in found for e in starting_in(ents, sent.start, sent.end))):
             continue
+        last_end = None  # end of the part accepted last: "A, B, and C" lists parts with bare commas
         for ent in starting_in(ents, tok.i + 2, sent.end):
-            if _listed(ent) or ent.type not in METHODS or ent.name in found:
-                continue
-            before = [t.lower_ for t in doc[max(sent.start, ent.span.start - 6):ent.span.start]]
-            while before and (before[-1] in ("a", "an", "the") or _ENUMERATOR.fullmatch(before[-1])):
-                before.pop()
-            if _modifies_a_noun(doc, ent):
+            if _listed(ent) or ent.type not in METHODS or ent.name in found or _modifies_a_noun(doc, ent):
                 continue  # "(1) a QuuxVar objective function": the part is the unnamed function
-            if before and before[-1] in (":", "--", "—", ",", ";", "and") and (
-                    before[-1] != "," or doc[ent.span.start - 1].lower_ in ("a", "an", "the") or _ENUMERATOR.fullmatch(
-                        doc[ent.span.start - 1].lower_)):
+            window = [t.lower_ for t in doc[max(sent.start, ent.span.start - 6):ent.span.start]]
+            gap = _without_item_markers(window)
+            marked = len(gap) < len(window)  # ", (ii) a Quux Unit": an item marker after the comma
+            listed_on = last_end is not None and all(
+                t.lower_ in (",", "and") or _ENUMERATOR.fullmatch(t.lower_) for t in doc[last_end:ent.span.start])
+            opens_item = gap and (gap[-1] in _ITEM_OPENERS or gap[-1] in (";", "and"))
+            if opens_item or gap and gap[-1] == "," and (marked or listed_on):
                 out.append(ent)
+                last_end = after_short_form(doc, ent.span.end)
     return out
 
 
 _COMPONENT_WORDS = frozenset(word_group("component_word"))  # ontology/patterns/word_groups.tsv
+_ITEM_OPENERS = (":", "--", "—")
+_ENUMERATOR = re.compile(r"\(?(?:[ivx]+|\d|[a-e])\)|\(|\)|[ivx]+|\d")  # "(i)", "ii)", "(1)", "1)"
+
+
+def _without_item_markers(words: list[str]) -> list[str]:
+    """The words before a list item without its article and enumerator ("; (ii) a" -> ";")."""
+    while words and (words[-1] in ("a", "an", "the") or _ENUMERATOR.fullmatch(words[-1])):
+        words = words[:-1]
+    return words
 
 
 def _modifies_a_noun(doc: Doc, ent: Ent) -> bool:
@@ -218,7 +229,6 @@ def _modifies_a_noun(doc: Doc, ent: Ent) -> bool:
     word = doc[i]
     return (word.is_alpha and word.text.islower() and word.lower_ not in _type_words()
             and word.lower_ not in _words("phrase_stopwords.txt"))
-_ENUMERATOR = re.compile(r"\(?(?:[ivx]+|\d|[a-e])\)|\(|\)|[ivx]+|\d")  # "(i)", "ii)", "(1)", "1)"
 
 
 def _named_by_code_url(doc: Doc, ents: list[Ent]) -> list[Ent]:
@@ -822,14 +832,14 @@ def _about_earlier_work(sent: Span, ent: Ent) -> bool:
             and not any(w in _EXPERIMENT_WORDS for w in words))  # "Experimental results on recent LLMs (e.g., X)"
 
 
-_EXPERIMENT_WORDS = frozenset(word_group("experiment_word"))
+_EXPERIMENT_WORDS = frozenset(word_group("experiment_word"))  # ontology/patterns/word_groups.tsv
 _PRETRAINING = frozenset(word_group("pretraining_word"))  # ontology/patterns/word_groups.tsv
 
 
 def _pretraining_data(doc: Doc, span: Span) -> bool:
     """Is the name the data a model is pre-trained on ("pre-training a ViT-B on CC3M", "pretrained on
-    the Quux corpus", "JFT-pretrained models")? A pre-training word, at most four words before "on", with no evaluation word,
-    comma or "and" between ("pre-trained and evaluated on X" is evaluation data)."""
+    the Quux corpus", "JFT-pretrained models")? A pre-training word, at most four words before "on",
+    with no evaluation word, comma or "and" between ("pre-trained and evaluated on X" is evaluation data)."""
     if len(span) == 1 and span[0].text.rsplit("-", 1)[-1].lower() in TRAINED_SUFFIXES:
         return True  # "JFT-pretrained models", "COCO-trained detectors"
     toks = tokens(doc)
