@@ -1081,3 +1081,8 @@ def test_the_named_parts_of_our_work_listed_after_components_are_proposed(nlp, t
 def test_parts_listed_with_bare_commas_are_all_proposed(nlp):
     rec = run(nlp, "Our approach integrates three core components: Feature Quuxer, Operator Quuxing, and Step Rehash.")
     assert rel(rec, "proposes") == {"Feature Quuxer", "Operator Quuxing", "Step Rehash"}
+
+
+def test_openai_reasoning_models_are_methods(nlp):
+    rec = run(nlp, "We evaluate o1-preview and o1-mini, and compare against GPT-o1.")
+    assert {"o1-preview", "o1-mini", "GPT-o1"} <= {r.target for r in rec.relations if r.target_type == "Method"}
