@@ -1086,3 +1086,12 @@ def test_parts_listed_with_bare_commas_are_all_proposed(nlp):
 def test_openai_reasoning_models_are_methods(nlp):
     rec = run(nlp, "We evaluate o1-preview and o1-mini, and compare against GPT-o1.")
     assert {"o1-preview", "o1-mini", "GPT-o1"} <= {r.target for r in rec.relations if r.target_type == "Method"}
+
+
+@pytest.mark.parametrize("text, name, type_", [
+    ("We pre-trained it on 22 million cells from the QuuxGene database.", "QuuxGene", "Dataset"),
+    ("It is the top entry on the Ego4D QuuxVQ challenge leaderboard.", "QuuxVQ", "Benchmark"),
+])
+def test_a_new_name_before_database_or_challenge_is_data(nlp, text, name, type_):
+    rec = run(nlp, text)
+    assert (name, type_) in {(r.target, r.target_type) for r in rec.relations if r.relation == "mentions"}
