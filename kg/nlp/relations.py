@@ -201,7 +201,7 @@ def _named_components(doc: Doc, ents: list[Ent], found: dict[str, str]) -> list[
             gap = _without_item_markers(window)
             marked = len(gap) < len(window)  # ", (ii) a Quux Unit": an item marker after the comma
             listed_on = last_end is not None and all(
-                t.lower_ in (",", "and") or _ENUMERATOR.fullmatch(t.lower_) for t in doc[last_end:ent.span.start])
+                w in (",", "and") for w in _without_markers([t.lower_ for t in doc[last_end:ent.span.start]]))
             opens_item = gap and (gap[-1] in _ITEM_OPENERS or gap[-1] in (";", "and"))
             if opens_item or gap and gap[-1] == "," and (marked or listed_on):
                 out.append(ent)
@@ -211,12 +211,12 @@ def _named_components(doc: Doc, ents: list[Ent], found: dict[str, str]) -> list[
 
 _COMPONENT_WORDS = frozenset(word_group("component_word"))  # ontology/patterns/word_groups.tsv
 _ITEM_OPENERS = (":", "--", "—")
-_ENUMERATOR = re.compile(r"\(?(?:[ivx]+|\d|[a-e])\)|\(|\)|[ivx]+|\d")  # "(i)", "ii)", "(1)", "1)"
 
 
 def _without_item_markers(words: list[str]) -> list[str]:
-    """The words before a list item without its article and enumerator ("; (ii) a" -> ";")."""
-    while words and (words[-1] in ("a", "an", "the") or _ENUMERATOR.fullmatch(words[-1])):
+    """The words before a list item without its enumerator and article ("; (ii) a" -> ";")."""
+    words = _without_markers(words)
+    while words and words[-1] in ("a", "an", "the"):
         words = words[:-1]
     return words
 
@@ -428,10 +428,15 @@ def _stop_passed(doc: Doc, toks: list[Token], i: int) -> bool:
     information (LUPI)") or before the new thing ("an approach using a novel Quux Conformer")."""
     if toks[i].lower_ not in _USE_STOPS:
         return False
-    if any(long.start <= i < long.end for long, _ in doc._.kg_abbreviations or []):
+    if _in_long_form(doc, i):
         return True
     following = [t.lower_ for t in toks[i + 1:i + 3]]
     return bool(_NOVEL & set(following))
+
+
+def _in_long_form(doc: Doc, i: int) -> bool:
+    """Is token i inside the long form of an acronym the abstract defines?"""
+    return any(long.start <= i < long.end for long, _ in doc._.kg_abbreviations or [])
 
 
 def _defines_a_term(doc: Doc, cue: Span) -> bool:
@@ -453,7 +458,7 @@ def _study_of(toks: list[Token], i: int) -> bool:
     """"we present a systematic study of the Exponential Moving Average (EMA)": what a study is
     of is the object of the work, not its new thing."""
     return (toks[i].lower_ in _STUDY_NOUNS and i + 1 < len(toks) and toks[i + 1].lower_ == "of"
-            and not any(long.start <= i < long.end for long, _ in toks[i].doc._.kg_abbreviations or []))
+            and not _in_long_form(toks[i].doc, i))
 
 
 _STUDY_NOUNS = frozenset(word_group("study_noun"))  # ontology/patterns/word_groups.tsv
