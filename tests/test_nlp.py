@@ -604,3 +604,22 @@ def test_a_size_word_alone_is_no_name(nlp):
     doc = nlp("Upcycled T5 Base, Large, and XL models outperform their dense counterparts.")
     names = {s.text for s in doc.spans["kg_entities"]}
     assert not names & {"Large", "XL"}
+
+
+def test_a_capitalised_word_before_a_listed_acronym_is_a_new_name(nlp):
+    doc = nlp("We develop a new method, Quuxle SGD, that converges faster. Training uses SGD and a Blobby MLP.")
+    names = {s.text: s.label_ for s in doc.spans["kg_entities"]}
+    assert names["Quuxle SGD"] == "Method" and names["Blobby MLP"] == "Method" and names["SGD"] == "Method"
+
+
+def test_masked_auto_encoder_is_the_listed_method(nlp):
+    doc = nlp("A representative model, the masked auto-encoder (MAE), masks patches. We extend the prevalent "
+              "masked autoencoder (MAE) too.")
+    names = {s.text: s.label_ for s in doc.spans["kg_entities"]}
+    assert names["MAE"] == "Method" and not any(n.startswith("prevalent") for n in names)
+
+
+def test_a_list_after_a_method_word_stays_methods_despite_a_listed_dataset(nlp):
+    doc = nlp("QuuxPAGE is faster than all previous methods, including Blobby SGD, Zed SGD, and SPIDER.")
+    names = {s.text: s.label_ for s in doc.spans["kg_entities"]}
+    assert names["Blobby SGD"] == names["Zed SGD"] == "Method"

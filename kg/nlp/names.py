@@ -417,12 +417,15 @@ class NameFinder:
     def _title_runs(self, doc: Doc) -> list[Span]:
         """Two or more Title-Case words in a row ("Shape-Aware Guidance")."""
         toks = tokens(doc)
+        known_heads = _known_method_acronyms(doc, self.lex.stop)
         spans: list[Span] = []
         i = 0
         while i < len(doc):
             end = i
             while end < len(doc) and is_name_token(toks[end], self.lex.stop) and (end == i or not toks[end].is_sent_start):
                 end += 1
+            if end > i and end in known_heads and is_title_word(toks[end - 1].text) and toks[end - 1].whitespace_:
+                end += 1  # "a new method, Quux SGD": a listed method's acronym after a capitalised word ends the name
             while i < end - 1 and toks[i].text.endswith(_MODIFIER_SUFFIXES):  # lower case: "Quux-Aware" is a name
                 i += 1  # "the Transformer-based QuuxLM": the name is what the modifier describes
             if end - i >= 2 and toks[i].is_sent_start and not is_coined(toks[i].text, self.lex.stop):
@@ -512,6 +515,13 @@ def _glued_end(doc: Doc, end: int) -> int:
             break  # "BERT/RoBERTa", "DANE/DANE+", "CIFAR-10/100": two names; "ViT-B/16" is one
         end += 2
     return end
+
+
+def _known_method_acronyms(doc: Doc, stop: frozenset[str]) -> set[int]:
+    """Token indices of one-token listed methods written in capitals that the stop list keeps from
+    starting a name by shape ("SGD", "MLP"): they may still end a capitalised name."""
+    return {s.start for s in doc.spans.get("kg_gazetteer", []) if s.label_ == "Method" and len(s) == 1
+            and s.text in stop and s.text.isupper() and not doc[s.start].is_sent_start}
 
 
 def _extended_end(doc: Doc, end: int, extensions: re.Pattern[str] | None) -> int:

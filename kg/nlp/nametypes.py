@@ -67,8 +67,8 @@ class NameTyper:
 
     def _group_type(self, doc: Doc, members: list[Span]) -> str | None:
         known = [m.label_ for m in members if m.id_ not in _RETYPABLE and m.label_ in _DATA_TYPES]
-        if known:
-            return known[0]
+        if known and self._left_kind(doc, members[0]) != "Method":
+            return known[0]  # not in "methods, including Quux SGD, SPIDER": a listed name of two senses
         return (self._right_word(doc, members[-1]) or self._left_word(doc, members[0])
                 or (self.apposition(doc, members[0]) if len(members) == 1 else None)
                 or self._evaluation(doc, members[0]) or _drawn_from(doc, members[0]))
@@ -95,11 +95,15 @@ class NameTyper:
         return None
 
     def _left_word(self, doc: Doc, first: Span) -> str | None:
+        type_ = self._left_kind(doc, first)
+        return type_ if type_ in _DATA_TYPES else None
+
+    def _left_kind(self, doc: Doc, first: Span) -> str | None:
+        """The kind a type word names before the list ("benchmarks such as X", "methods, including X")."""
         i = first.start - 1
         while i >= 0 and first.start - i <= 5 and doc[i].lower_ in _LEFT_GLUE:
             i -= 1
-        type_ = self.type_words.get(doc[i].lower_) if i >= 0 else None
-        return type_ if type_ in _DATA_TYPES else None
+        return self.type_words.get(doc[i].lower_) if i >= 0 else None
 
     def apposition(self, doc: Doc, span: Span) -> str | None:
         """The kind an appositive gives the name: "X, a new benchmark", "Quux Blob (QB): a novel dataset"."""
