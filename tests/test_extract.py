@@ -1095,3 +1095,10 @@ def test_openai_reasoning_models_are_methods(nlp):
 def test_a_new_name_before_database_or_challenge_is_data(nlp, text, name, type_):
     rec = run(nlp, text)
     assert (name, type_) in {(r.target, r.target_type) for r in rec.relations if r.relation == "mentions"}
+
+
+def test_a_list_opening_the_sentence_is_not_in_apposition_to_our(nlp):
+    rec = run(nlp, "We present ZorbGen. On the hard QuuxBench and QuuxBench-v2, our evaluation shows that ZorbGen "
+                   "beats BlobPix. We also release BlobSet, our new dataset.")
+    assert rel(rec, "proposes") == {"ZorbGen", "BlobSet"}
+    assert {"QuuxBench", "QuuxBench-v2"} <= rel(rec, "evaluated_on")  # a version of a benchmark is one too

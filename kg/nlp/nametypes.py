@@ -22,6 +22,7 @@ _APPOSITION_STOP = {"that", "which", "to", "who", "where", ";", "(", ".", ":", "
 _RETYPABLE = {"shape", "title", "named"}
 _COLLECTIVE = frozenset(word_group("collective_kind"))  # ontology/patterns/word_groups.tsv
 _DATA_TYPES = ("Dataset", "Benchmark")
+_VERSION_TAIL = re.compile(r"(?<=[A-Za-z])[-_]?[vV]\d+(?:\.\d+)?$")
 
 
 class NameTyper:
@@ -60,6 +61,7 @@ class NameTyper:
             return "Metric"  # "gFID": a coined-looking shape that is a measure
         if self.method_shapes is not None and self.method_shapes.search(text):
             return "Method"  # "Quux-7B": evaluated on, but a model
+        text = _VERSION_TAIL.sub("", text)  # "QuuxBench-v2" is a version of a benchmark
         for suffix, type_ in self.suffixes:
             if text.endswith(suffix) and len(text) > len(suffix):
                 return type_

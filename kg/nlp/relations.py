@@ -619,10 +619,21 @@ def _modifies_noun(toks: list[Token], i: int) -> bool:
 def _opening_phrase(toks: list[Token], start: int) -> bool:
     """"Using QuuxLM-7B, our method ...": the name is in a phrase that opens the sentence, not in
     apposition to "our ..." ("It comes from QuuxSet, our new dataset" is one)."""
-    if start == 0 or toks[start - 1].lower_ not in _LEADING_PREPOSITIONS:
-        return False
-    prep = toks[start - 1]
-    return prep.is_sent_start or (prep.i > 0 and toks[prep.i - 1].text == ",")
+    if start > 0 and toks[start - 1].lower_ in _LEADING_PREPOSITIONS:
+        prep = toks[start - 1]
+        return prep.is_sent_start or (prep.i > 0 and toks[prep.i - 1].text == ",")
+    return _in_opening_list(toks, start)
+
+
+def _in_opening_list(toks: list[Token], start: int) -> bool:
+    """"On the challenging QuuxBench and QuuxBench-v2, our evaluation shows": a later name of a list
+    that a preposition opening the sentence governs (each comma before it continues the list)."""
+    i = start - 1
+    while i > 0 and not toks[i].is_sent_start:
+        if toks[i].text == "," and not (toks[i + 1].lower_ in ("and", "or") or toks[i + 1].text[:1].isupper()):
+            return False
+        i -= 1
+    return i < start - 1 and toks[i].lower_ in _LEADING_PREPOSITIONS
 
 
 def _our_kind_before(toks, span: Span) -> bool:
