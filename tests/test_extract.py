@@ -1102,3 +1102,10 @@ def test_a_list_opening_the_sentence_is_not_in_apposition_to_our(nlp):
                    "beats BlobPix. We also release BlobSet, our new dataset.")
     assert rel(rec, "proposes") == {"ZorbGen", "BlobSet"}
     assert {"QuuxBench", "QuuxBench-v2"} <= rel(rec, "evaluated_on")  # a version of a benchmark is one too
+
+
+def test_a_measure_the_method_enhances_is_reported(nlp):
+    rec = run(nlp, "QuuxNet enhances computational efficiency and gives greater sample efficiency. "
+                   "Deeper nets decrease the zorb error.")
+    assert {"computational efficiency", "sample efficiency"} <= rel(rec, "uses_metric")
+    assert not any("zorb" in m for m in rel(rec, "uses_metric"))
