@@ -623,3 +623,9 @@ def test_a_list_after_a_method_word_stays_methods_despite_a_listed_dataset(nlp):
     doc = nlp("QuuxPAGE is faster than all previous methods, including Blobby SGD, Zed SGD, and SPIDER.")
     names = {s.text: s.label_ for s in doc.spans["kg_entities"]}
     assert names["Blobby SGD"] == names["Zed SGD"] == "Method"
+
+
+def test_an_owner_before_a_list_member_keeps_the_list_together(nlp):
+    doc = nlp("We then use the QuuxFarm and Zorbic's BLOB-RL datasets. ZorbNet's CIFAR-10 accuracy rises.")
+    names = {s.text: s.label_ for s in doc.spans["kg_entities"]}
+    assert names["QuuxFarm"] == names["BLOB-RL"] == "Dataset" and names["ZorbNet"] == "Method"

@@ -151,9 +151,17 @@ def list_groups(doc: Doc, index: list[int], spans: list[Span]) -> list[list[int]
         if groups:
             prev = spans[groups[-1][-1]]
             between = doc[prev.end:spans[i].start]
-            if 0 < len(between) <= 4 and all(t.lower_ in _LIST_GLUE for t in between):
+            if 0 < len(between) <= 4 and all(t.lower_ in _LIST_GLUE or _possessor(t, between.start) for t in between):
                 if spans[i].label_ not in ("Task", "Metric") and prev.label_ not in ("Task", "Metric"):
                     groups[-1].append(i)
                     continue
         groups.append([i])
     return groups
+
+
+def _possessor(token, start: int) -> bool:  # type: ignore[no-untyped-def]
+    """"the QuuxFarm and Anthropic's HH-RLHF datasets": an owner's name and its "'s" before a member
+    (not "QuuxNet's" right after a member: that member owns what follows)."""
+    if token.text in ("'s", "’s"):
+        return token.i > start and token.nbor(-1).text[:1].isupper()
+    return token.text[:1].isupper() and token.i + 1 < len(token.doc) and token.nbor(1).text in ("'s", "’s")
