@@ -629,3 +629,10 @@ def test_an_owner_before_a_list_member_keeps_the_list_together(nlp):
     doc = nlp("We then use the QuuxFarm and Zorbic's BLOB-RL datasets. ZorbNet's CIFAR-10 accuracy rises.")
     names = {s.text: s.label_ for s in doc.spans["kg_entities"]}
     assert names["QuuxFarm"] == names["BLOB-RL"] == "Dataset" and names["ZorbNet"] == "Method"
+
+
+def test_a_kind_word_before_a_naming_word_types_the_name(nlp):
+    doc = nlp("We build a large dataset, named Zorb170k, of image pairs. We also introduce a benchmark called "
+              "QUUXEVAL. A method named BlobFit is trained on it.")
+    names = {s.text: s.label_ for s in doc.spans["kg_entities"]}
+    assert names["Zorb170k"] == "Dataset" and names["QUUXEVAL"] == "Benchmark" and names["BlobFit"] == "Method"

@@ -17,7 +17,8 @@ from kg.nlp.phrases import is_value
 from kg.nlp.tokens import OPENING_QUOTES, after_short_form
 
 _LIST_GLUE = {",", "and", "or", "as", "well", "the"}
-_LEFT_GLUE = {",", "such", "as", "including", "like", "e.g.", "(", ":", "namely", "i.e."} | OPENING_QUOTES
+_LEFT_GLUE = {",", "such", "as", "including", "like", "e.g.", "(", ":", "namely", "i.e.", "named", "called", "termed",
+              "dubbed"} | OPENING_QUOTES
 _APPOSITION_STOP = {"that", "which", "to", "who", "where", ";", "(", ".", ":", "with", "for", "by"}
 _RETYPABLE = {"shape", "title", "named"}
 _COLLECTIVE = frozenset(word_group("collective_kind"))  # ontology/patterns/word_groups.tsv
