@@ -636,3 +636,12 @@ def test_a_kind_word_before_a_naming_word_types_the_name(nlp):
               "QUUXEVAL. A method named BlobFit is trained on it.")
     names = {s.text: s.label_ for s in doc.spans["kg_entities"]}
     assert names["Zorb170k"] == "Dataset" and names["QUUXEVAL"] == "Benchmark" and names["BlobFit"] == "Method"
+
+
+def test_a_name_described_as_data_or_holding_items_of_data_is_a_dataset(nlp):
+    doc = nlp("We release ZorbA, which is a large-scale dataset of images. BlobB comprises 2,000 annotated "
+              "dialogues. We also collect QuuxC, containing 5M image-text pairs. BlobNet is a strong method. "
+              "Finding the FooBarQ is a key challenge.")
+    names = {s.text: s.label_ for s in doc.spans["kg_entities"]}
+    assert names["ZorbA"] == names["BlobB"] == names["QuuxC"] == "Dataset"
+    assert names["BlobNet"] == names["FooBarQ"] == "Method"

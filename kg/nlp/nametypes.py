@@ -19,9 +19,11 @@ from kg.nlp.tokens import OPENING_QUOTES, after_short_form
 _LIST_GLUE = {",", "and", "or", "as", "well", "the"}
 _LEFT_GLUE = {",", "such", "as", "including", "like", "e.g.", "(", ":", "namely", "i.e.", "named", "called", "termed",
               "dubbed"} | OPENING_QUOTES
+_NAMING = {"named", "called", "termed", "dubbed"}
 _APPOSITION_STOP = {"that", "which", "to", "who", "where", ";", "(", ".", ":", "with", "for", "by"}
 _RETYPABLE = {"shape", "title", "named"}
 _COLLECTIVE = frozenset(word_group("collective_kind"))  # ontology/patterns/word_groups.tsv
+_NAME_ONLY_KINDS = frozenset(word_group("name_only_kind"))
 _DATA_TYPES = ("Dataset", "Benchmark")
 _VERSION_TAIL = re.compile(r"(?<=[A-Za-z])[-_]?[vV]\d+(?:\.\d+)?$")
 
@@ -74,7 +76,7 @@ class NameTyper:
             return known[0]  # not in "methods, including Quux SGD, SPIDER": a listed name of two senses
         return (self._right_word(doc, members[-1]) or self._left_word(doc, members[0])
                 or (self.apposition(doc, members[0]) if len(members) == 1 else None)
-                or self._evaluation(doc, members[0]) or _drawn_from(doc, members[0]))
+                or self._evaluation(doc, members[0]) or _drawn_from(doc, members[0]) or _made_of(doc, members[-1]))
 
     def _evaluation(self, doc: Doc, first: Span) -> str | None:
         """"experiments on X", "outperforms baselines on X", "we evaluate ... in the X": data."""
@@ -106,15 +108,19 @@ class NameTyper:
         i = first.start - 1
         while i >= 0 and first.start - i <= 5 and doc[i].lower_ in _LEFT_GLUE:
             i -= 1
-        return self.type_words.get(doc[i].lower_) if i >= 0 else None
+        if i < 0 or (doc[i].lower_ in _NAME_ONLY_KINDS and i + 1 < first.start and doc[i + 1].lower_ in _NAMING):
+            return None  # "a new challenge named X": a problem
+        return self.type_words.get(doc[i].lower_)
 
     def apposition(self, doc: Doc, span: Span) -> str | None:
         """The kind an appositive gives the name: "X, a new benchmark", "Quux Blob (QB): a novel dataset"."""
-        i = after_short_form(doc, span.end)  # "Quux Blob (QB): a novel benchmark"
-        if i + 1 >= len(doc) or doc[i].text not in (",", ":") or doc[i + 1].lower_ not in ("a", "an", "the", "our"):
+        i = _copula_end(doc, after_short_form(doc, span.end))  # "Quux Blob (QB): a novel benchmark"
+        if i is None or i >= len(doc) or doc[i].lower_ not in ("a", "an", "the", "our"):
             return None
-        for j in range(i + 2, min(len(doc), i + 14)):
+        for j in range(i + 1, min(len(doc), i + 13)):
             word = doc[j].lower_
+            if word in _NAME_ONLY_KINDS:
+                return None  # "X is a fundamental challenge": a problem, not a benchmark
             if word in self.type_words and not (j + 1 < len(doc) and doc[j + 1].lower_ == "of" and (
                     word in _COLLECTIVE or self.type_words[word] not in _DATA_TYPES)):
                 return self.type_words[word]  # "a suite of quux models": the head after "of" decides
@@ -124,6 +130,38 @@ class NameTyper:
 
 
 _DATA_UNITS = frozenset(word_group("data_unit"))  # ontology/patterns/word_groups.tsv
+_CONTENT_VERBS = frozenset(word_group("content_verb"))
+
+
+def _copula_end(doc: Doc, i: int) -> int | None:
+    """Where the describing phrase starts after a name: "X, a ...", "X: a ...", "X is a ...",
+    "X, which is a ..."; None when the name is not described so."""
+    if i < len(doc) and doc[i].text in (",", ":"):
+        i += 1
+        if i + 1 < len(doc) and doc[i].lower_ == "which" and doc[i + 1].lower_ in ("is", "are"):
+            i += 2
+        return i
+    if i < len(doc) and doc[i].lower_ in ("is", "are"):
+        return i + 1
+    return None
+
+
+def _made_of(doc: Doc, last: Span) -> str | None:
+    """"QuuxSet, consisting of 10k videos", "X comprises 2,000 dialogues": a name said to hold a
+    number of items of data is a dataset."""
+    i = last.end + (1 if last.end < len(doc) and doc[last.end].text == "," else 0)
+    if i >= len(doc) or doc[i].lower_ not in _CONTENT_VERBS:
+        return None
+    window = doc[i + 1:min(len(doc), i + 7)]
+    counted = next((t.i for t in window if is_value(t) or t.lower_ in ("thousands", "millions", "hundreds")), None)
+    if counted is None:
+        return None
+    for t in doc[counted + 1:min(len(doc), counted + 5)]:
+        if t.lower_ in _DATA_UNITS:
+            return "Dataset"
+        if t.is_punct:
+            return None
+    return None
 
 
 def _drawn_from(doc: Doc, first: Span) -> str | None:
