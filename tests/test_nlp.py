@@ -645,3 +645,10 @@ def test_a_name_described_as_data_or_holding_items_of_data_is_a_dataset(nlp):
     names = {s.text: s.label_ for s in doc.spans["kg_entities"]}
     assert names["ZorbA"] == names["BlobB"] == names["QuuxC"] == "Dataset"
     assert names["BlobNet"] == names["FooBarQ"] == "Method"
+
+
+def test_what_a_model_is_trained_on_and_a_named_split_are_data(nlp):
+    doc = nlp("We pretrain QuuxNet on BlobWeb. We report results on the ZorBo test set. Models fine-tuned on "
+              "HobBo do better. We train QuuxNet on 8 A100 GPUs.")
+    names = {s.text: s.label_ for s in doc.spans["kg_entities"]}
+    assert names["BlobWeb"] == names["ZorBo"] == names["HobBo"] == "Dataset" and names["QuuxNet"] == "Method"

@@ -76,7 +76,8 @@ class NameTyper:
             return known[0]  # not in "methods, including Quux SGD, SPIDER": a listed name of two senses
         return (self._right_word(doc, members[-1]) or self._left_word(doc, members[0])
                 or (self.apposition(doc, members[0]) if len(members) == 1 else None)
-                or self._evaluation(doc, members[0]) or _drawn_from(doc, members[0]) or _made_of(doc, members[-1]))
+                or self._evaluation(doc, members[0]) or _drawn_from(doc, members[0]) or _made_of(doc, members[-1])
+                or _trained_on(doc, members[0]) or _split_named(doc, members[-1]))
 
     def _evaluation(self, doc: Doc, first: Span) -> str | None:
         """"experiments on X", "outperforms baselines on X", "we evaluate ... in the X": data."""
@@ -131,6 +132,33 @@ class NameTyper:
 
 _DATA_UNITS = frozenset(word_group("data_unit"))  # ontology/patterns/word_groups.tsv
 _CONTENT_VERBS = frozenset(word_group("content_verb"))
+
+
+_TRAINING = frozenset(word_group("pretraining_word")) | frozenset(word_group("training_word"))
+_SPLITS = frozenset(word_group("split_word"))
+
+
+def _trained_on(doc: Doc, first: Span) -> str | None:
+    """"models fine-tuned on QuuxInstruct", "we pretrain a ViT on BlobWeb": what a model is trained on is data."""
+    i = first.start - 1
+    if i >= 0 and doc[i].lower_ == "the":
+        i -= 1
+    if i < 1 or doc[i].lower_ != "on":
+        return None
+    for k in range(i - 1, max(-1, i - 5), -1):
+        if doc[k].lower_ in _TRAINING:
+            return "Dataset"
+        if doc[k].is_punct or doc[k].lower_ in ("and", "or", "on") or doc[k].is_sent_start:
+            return None
+    return None
+
+
+def _split_named(doc: Doc, last: Span) -> str | None:
+    """"the QuuxQA test set", "the Blob training split": a name with a data split after it is data."""
+    i = last.end
+    if i + 1 < len(doc) and doc[i].lower_ in _SPLITS and doc[i + 1].lower_ in ("set", "sets", "split", "splits"):
+        return "Dataset"
+    return None
 
 
 def _copula_end(doc: Doc, i: int) -> int | None:
