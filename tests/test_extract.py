@@ -1109,3 +1109,9 @@ def test_a_measure_the_method_enhances_is_reported(nlp):
                    "Deeper nets decrease the zorb error.")
     assert {"computational efficiency", "sample efficiency"} <= rel(rec, "uses_metric")
     assert not any("zorb" in m for m in rel(rec, "uses_metric"))
+
+
+def test_a_proposed_title_run_may_end_in_learning(nlp):
+    rec = run(nlp, "We propose Dynamic Zorb Learning, a method for editing. We also propose a Quux Learning "
+                   "framework. This direction, which we term Blob Zorb Learning, matters.")
+    assert rel(rec, "proposes") == {"Dynamic Zorb Learning"}

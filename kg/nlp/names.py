@@ -418,6 +418,7 @@ class NameFinder:
         """Two or more Title-Case words in a row ("Shape-Aware Guidance")."""
         toks = tokens(doc)
         known_heads = _known_method_acronyms(doc, self.lex.stop)
+        proposed_at = _proposal_objects(doc)
         spans: list[Span] = []
         i = 0
         while i < len(doc):
@@ -433,7 +434,7 @@ class NameFinder:
                     i += 1  # "Most GNNs", "Current GAE": a capital only because the sentence starts
                     continue
             if (end - i >= 2 and any(is_title_word(t.text) for t in toks[i:end])
-                    and toks[end - 1].text not in self.lex.title_stop):
+                    and (toks[end - 1].text not in self.lex.title_stop or _proposed_run(doc, i, end, proposed_at))):
                 span = doc[i:_extended_end(doc, end, self.lex.name_extensions)]
                 if span.text.lower() not in self.lex.generic and not _all_generic(span, self.lex.generic):
                     spans.append(self._tag(span, "Method", span.text, "title"))
@@ -515,6 +516,29 @@ def _glued_end(doc: Doc, end: int) -> int:
             break  # "BERT/RoBERTa", "DANE/DANE+", "CIFAR-10/100": two names; "ViT-B/16" is one
         end += 2
     return end
+
+
+_PROPOSED_HEADS = frozenset(word_group("proposed_title_head"))  # ontology/patterns/word_groups.tsv
+# After the run: the name ends ("for/with" may continue a longer name: "Quux Learning with Blob Rewards (QLBR)").
+_RUN_ENDS = frozenset({",", ".", ";", ":", "to", "that", "which", "where", "as", "and", "—"})
+
+
+def _proposal_objects(doc: Doc) -> set[int]:
+    """Token indices right after a proposal cue ("we propose (the) ...")."""
+    starts = set()
+    for cue in doc.spans.get("kg_cues", []):
+        if (cue.label_ == "proposes" and cue.id_ != "before" and cue.end < len(doc)
+                and cue[-1].lower_ not in _NAMING_WORDS and cue[-1].lower_ not in ("term", "call")):  # "we term X Learning": a field
+            starts.add(cue.end + (1 if doc[cue.end].lower_ in ("a", "an", "the") else 0))
+    return starts
+
+
+def _proposed_run(doc: Doc, start: int, end: int, proposed_at: set[int]) -> bool:
+    """"We propose Dynamic Quux Learning, ...": a Title-Case run that a proposal cue names is the
+    paper's method even when it ends in a field word ("Learning") that elsewhere names a field;
+    not when it modifies a noun ("a Quux Learning framework")."""
+    return (start in proposed_at and doc[end - 1].text in _PROPOSED_HEADS
+            and (end == len(doc) or doc[end].lower_ in _RUN_ENDS))
 
 
 def _known_method_acronyms(doc: Doc, stop: frozenset[str]) -> set[int]:
