@@ -652,3 +652,10 @@ def test_what_a_model_is_trained_on_and_a_named_split_are_data(nlp):
               "HobBo do better. We train QuuxNet on 8 A100 GPUs.")
     names = {s.text: s.label_ for s in doc.spans["kg_entities"]}
     assert names["BlobWeb"] == names["ZorBo"] == names["HobBo"] == "Dataset" and names["QuuxNet"] == "Method"
+
+
+def test_a_collection_of_items_of_data_is_a_dataset_but_models_for_tasks_are_not(nlp):
+    doc = nlp("We release ZorBa, a collection of 5k annotated images. HobBo provides 300 problems. We also "
+              "introduce QuuxIT: single and multi-task models for four editing tasks.")
+    names = {s.text: s.label_ for s in doc.spans["kg_entities"]}
+    assert names["ZorBa"] == names["HobBo"] == "Dataset" and names["QuuxIT"] == "Method"

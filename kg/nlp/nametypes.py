@@ -118,16 +118,20 @@ class NameTyper:
         i = _copula_end(doc, after_short_form(doc, span.end))  # "Quux Blob (QB): a novel benchmark"
         if i is None or i >= len(doc) or doc[i].lower_ not in ("a", "an", "the", "our"):
             return None
+        made_of = None
         for j in range(i + 1, min(len(doc), i + 13)):
             word = doc[j].lower_
             if word in _NAME_ONLY_KINDS:
-                return None  # "X is a fundamental challenge": a problem, not a benchmark
+                return made_of  # "X is a fundamental challenge": a problem, not a benchmark
             if word in self.type_words and not (j + 1 < len(doc) and doc[j + 1].lower_ == "of" and (
                     word in _COLLECTIVE or self.type_words[word] not in _DATA_TYPES)):
                 return self.type_words[word]  # "a suite of quux models": the head after "of" decides
+            if word in _DATA_UNITS and word != "data" and _made_of_items(doc, j):
+                made_of = made_of or "Dataset"  # "X, a collection of 5k images": what it is made of is data
+                continue
             if word in _APPOSITION_STOP or doc[j].is_sent_start:
-                return None
-        return None
+                return made_of
+        return made_of
 
 
 _DATA_UNITS = frozenset(word_group("data_unit"))  # ontology/patterns/word_groups.tsv
@@ -161,6 +165,17 @@ def _split_named(doc: Doc, last: Span) -> str | None:
     return None
 
 
+def _made_of_items(doc: Doc, unit: int) -> bool:
+    """"a collection of 5k (annotated) images": the items come right after "of", a count and
+    lower-case words between."""
+    for k in range(unit - 1, max(-1, unit - 5), -1):
+        if doc[k].lower_ == "of":
+            return k > 0 and doc[k - 1].lower_ in _COLLECTIVE
+        if not (is_value(doc[k]) or doc[k].text.islower() and doc[k].is_alpha or "-" in doc[k].text):
+            return False
+    return False
+
+
 def _copula_end(doc: Doc, i: int) -> int | None:
     """Where the describing phrase starts after a name: "X, a ...", "X: a ...", "X is a ...",
     "X, which is a ..."; None when the name is not described so."""
@@ -178,8 +193,9 @@ def _made_of(doc: Doc, last: Span) -> str | None:
     """"QuuxSet, consisting of 10k videos", "X comprises 2,000 dialogues": a name said to hold a
     number of items of data is a dataset."""
     i = last.end + (1 if last.end < len(doc) and doc[last.end].text == "," else 0)
-    if i >= len(doc) or doc[i].lower_ not in _CONTENT_VERBS:
-        return None
+    if i >= len(doc) or not (doc[i].lower_ in _CONTENT_VERBS or doc[i].text == ":" and i + 1 < len(doc)
+                             and is_value(doc[i + 1])):
+        return None  # "X comprises 2,000 ...", "X: 1M image-text pairs"
     window = doc[i + 1:min(len(doc), i + 7)]
     counted = next((t.i for t in window if is_value(t) or t.lower_ in ("thousands", "millions", "hundreds")), None)
     if counted is None:
