@@ -659,3 +659,9 @@ def test_a_collection_of_items_of_data_is_a_dataset_but_models_for_tasks_are_not
               "introduce QuuxIT: single and multi-task models for four editing tasks.")
     names = {s.text: s.label_ for s in doc.spans["kg_entities"]}
     assert names["ZorBa"] == names["HobBo"] == "Dataset" and names["QuuxIT"] == "Method"
+
+
+def test_software_frameworks_are_not_methods(nlp):
+    doc = nlp("We implement QuuxNet in PyTorch and JAX. We compare with PyTorch3D.")
+    names = {s.text for s in doc.spans["kg_entities"]}
+    assert "PyTorch" not in names and "JAX" not in names and {"QuuxNet", "PyTorch3D"} <= names
