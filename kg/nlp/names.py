@@ -519,6 +519,7 @@ def _glued_end(doc: Doc, end: int) -> int:
 
 
 _PROPOSED_HEADS = frozenset(word_group("proposed_title_head"))  # ontology/patterns/word_groups.tsv
+_NAMING_CUES = _NAMING_WORDS | {"call", "term"}
 # After the run: the name ends ("for/with" may continue a longer name: "Quux Learning with Blob Rewards (QLBR)").
 _RUN_ENDS = frozenset({",", ".", ";", ":", "to", "that", "which", "where", "as", "and", "—"})
 
@@ -528,7 +529,7 @@ def _proposal_objects(doc: Doc) -> set[int]:
     starts = set()
     for cue in doc.spans.get("kg_cues", []):
         if (cue.label_ == "proposes" and cue.id_ != "before" and cue.end < len(doc)
-                and cue[-1].lower_ not in _NAMING_WORDS and cue[-1].lower_ not in ("term", "call")):  # "we term X Learning": a field
+                and cue[-1].lower_ not in _NAMING_CUES):  # "which we term Quux Learning": a field is named
             starts.add(cue.end + (1 if doc[cue.end].lower_ in ("a", "an", "the") else 0))
     return starts
 

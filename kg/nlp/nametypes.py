@@ -10,20 +10,23 @@ from __future__ import annotations
 
 import re
 
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from kg.nlp import word_group
 from kg.nlp.phrases import is_value
 from kg.nlp.tokens import OPENING_QUOTES, after_short_form
 
 _LIST_GLUE = {",", "and", "or", "as", "well", "the"}
-_LEFT_GLUE = {",", "such", "as", "including", "like", "e.g.", "(", ":", "namely", "i.e.", "named", "called", "termed",
-              "dubbed"} | OPENING_QUOTES
-_NAMING = {"named", "called", "termed", "dubbed"}
+_NAMING = {"named", "called", "termed", "dubbed"}  # "a dataset, named X": the kind before names X
+_LEFT_GLUE = {",", "such", "as", "including", "like", "e.g.", "(", ":", "namely", "i.e."} | _NAMING | OPENING_QUOTES
 _APPOSITION_STOP = {"that", "which", "to", "who", "where", ";", "(", ".", ":", "with", "for", "by"}
 _RETYPABLE = {"shape", "title", "named"}
 _COLLECTIVE = frozenset(word_group("collective_kind"))  # ontology/patterns/word_groups.tsv
 _NAME_ONLY_KINDS = frozenset(word_group("name_only_kind"))
+_DATA_UNITS = frozenset(word_group("data_unit"))
+_CONTENT_VERBS = frozenset(word_group("content_verb"))
+_TRAINING = frozenset(word_group("pretraining_word")) | frozenset(word_group("training_word"))
+_SPLITS = frozenset(word_group("split_word"))
 _DATA_TYPES = ("Dataset", "Benchmark")
 _VERSION_TAIL = re.compile(r"(?<=[A-Za-z])[-_]?[vV]\d+(?:\.\d+)?$")
 
@@ -134,14 +137,6 @@ class NameTyper:
         return made_of
 
 
-_DATA_UNITS = frozenset(word_group("data_unit"))  # ontology/patterns/word_groups.tsv
-_CONTENT_VERBS = frozenset(word_group("content_verb"))
-
-
-_TRAINING = frozenset(word_group("pretraining_word")) | frozenset(word_group("training_word"))
-_SPLITS = frozenset(word_group("split_word"))
-
-
 def _trained_on(doc: Doc, first: Span) -> str | None:
     """"models fine-tuned on QuuxInstruct", "we pretrain a ViT on BlobWeb": what a model is trained on is data."""
     i = first.start - 1
@@ -242,7 +237,7 @@ def list_groups(doc: Doc, index: list[int], spans: list[Span]) -> list[list[int]
     return groups
 
 
-def _possessor(token, start: int) -> bool:  # type: ignore[no-untyped-def]
+def _possessor(token: Token, start: int) -> bool:
     """"the QuuxFarm and Anthropic's HH-RLHF datasets": an owner's name and its "'s" before a member
     (not "QuuxNet's" right after a member: that member owns what follows)."""
     if token.text in ("'s", "’s"):
