@@ -665,3 +665,9 @@ def test_software_frameworks_are_not_methods(nlp):
     doc = nlp("We implement QuuxNet in PyTorch and JAX. We compare with PyTorch3D.")
     names = {s.text for s in doc.spans["kg_entities"]}
     assert "PyTorch" not in names and "JAX" not in names and {"QuuxNet", "PyTorch3D"} <= names
+
+
+def test_a_lower_case_long_form_ending_in_a_method_acronym_is_a_method(nlp):
+    doc = nlp("Our method, amortized variational QKL (AVQKL), beats QKL. We also study diffusion MRI (dMRI).")
+    names = {s.text: s.label_ for s in doc.spans["kg_entities"]}
+    assert names["AVQKL"] == "Method" and names.get("dMRI") != "Method"

@@ -217,7 +217,17 @@ class NameFinder:
             return kind, short.text  # "natural gradient descent (NGD)", "cross-encoder (CE)"
         if self._singular_method_kind(short.doc, after):
             return "Method", short.text  # "cross entropy (CE) loss", "temporal-difference (TD) learning algorithm"
+        if _ends_in_acronym(words) and self._method_acronym(words[-1], known):
+            return "Method", short.text  # "amortized variational QKL (AVQKL)": a variant of the named method
         return ("Method" if title or mixed else "Unknown"), short.text
+
+    def _method_acronym(self, token: Token, known: list[Span]) -> bool:
+        """An acronym that may name a method: no field or stop acronym ("RL", "MRI"), no listed task,
+        metric or dataset ("QA", "AUC")."""
+        text = core(token.text)
+        if text in self.lex.not_methods or text in self.lex.stop:
+            return False
+        return not any(s.start <= token.i < s.end and s.label_ != "Method" for s in known)
 
     def _singular_method_kind(self, doc: Doc, i: int) -> bool:
         """Is token i (or the word after a lower-case word at i) a method kind word in the singular?
@@ -540,6 +550,12 @@ def _proposed_run(doc: Doc, start: int, end: int, proposed_at: set[int]) -> bool
     not when it modifies a noun ("a Quux Learning framework")."""
     return (start in proposed_at and doc[end - 1].text in _PROPOSED_HEADS
             and (end == len(doc) or doc[end].lower_ in _RUN_ENDS))
+
+
+def _ends_in_acronym(words: list) -> bool:  # type: ignore[type-arg]
+    """"sparse spectral GP": a lower-case long form whose last word is an acronym in capitals."""
+    last = words[-1].text if words else ""
+    return len(words) >= 2 and len(last) >= 2 and last.isupper() and last.isalpha()
 
 
 def _known_method_acronyms(doc: Doc, stop: frozenset[str]) -> set[int]:
