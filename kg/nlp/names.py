@@ -552,7 +552,7 @@ def _proposed_run(doc: Doc, start: int, end: int, proposed_at: set[int]) -> bool
             and (end == len(doc) or doc[end].lower_ in _RUN_ENDS))
 
 
-def _ends_in_acronym(words: list) -> bool:  # type: ignore[type-arg]
+def _ends_in_acronym(words: list[Token]) -> bool:
     """"sparse spectral GP": a lower-case long form whose last word is an acronym in capitals."""
     last = words[-1].text if words else ""
     return len(words) >= 2 and len(last) >= 2 and last.isupper() and last.isalpha()
