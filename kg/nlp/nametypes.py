@@ -84,9 +84,7 @@ class NameTyper:
 
     def _evaluation(self, doc: Doc, first: Span) -> str | None:
         """"experiments on X", "outperforms baselines on X", "we evaluate ... in the X": data."""
-        i = first.start - 1
-        if i >= 0 and doc[i].lower_ == "the":
-            i -= 1
+        i = _word_before(doc, first)
         if i < 0 or doc[i].lower_ not in ("on", "across", "involving", "in"):
             return None
         window = doc[max(0, i - 8):i]
@@ -137,11 +135,15 @@ class NameTyper:
         return made_of
 
 
+def _word_before(doc: Doc, first: Span) -> int:
+    """Index of the word before a name, past a "the" ("on the X", "from the X"); -1 at the start."""
+    i = first.start - 1
+    return i - 1 if i >= 0 and doc[i].lower_ == "the" else i
+
+
 def _trained_on(doc: Doc, first: Span) -> str | None:
     """"models fine-tuned on QuuxInstruct", "we pretrain a ViT on BlobWeb": what a model is trained on is data."""
-    i = first.start - 1
-    if i >= 0 and doc[i].lower_ == "the":
-        i -= 1
+    i = _word_before(doc, first)
     if i < 1 or doc[i].lower_ != "on":
         return None
     for k in range(i - 1, max(-1, i - 5), -1):
@@ -206,9 +208,7 @@ def _made_of(doc: Doc, last: Span) -> str | None:
 def _drawn_from(doc: Doc, first: Span) -> str | None:
     """"11 language understanding tasks from QuuxSource", "map data from QuuxMap": what items of data
     are taken from is a dataset."""
-    i = first.start - 1
-    if i >= 0 and doc[i].lower_ == "the":
-        i -= 1
+    i = _word_before(doc, first)
     if i >= 1 and doc[i].lower_ == "from" and doc[i - 1].lower_ in _DATA_UNITS:
         return "Dataset"
     return None
