@@ -1115,3 +1115,17 @@ def test_a_proposed_title_run_may_end_in_learning(nlp):
     rec = run(nlp, "We propose Dynamic Zorb Learning, a method for editing. We also propose a Quux Learning "
                    "framework. This direction, which we term Blob Zorb Learning, matters.")
     assert rel(rec, "proposes") == {"Dynamic Zorb Learning"}
+
+
+def test_a_listed_name_that_is_the_whole_long_form_but_a_kind_word_is_not_its_base(nlp):
+    rec = run(nlp, "We test our Soft Actor-Critic algorithms (SACA) on Atari. "
+                   "We propose Proximal Policy Optimization with Zorb Rewards (PPO-ZR), a quux method.")
+    assert "PPO-ZR" in rel(rec, "proposes")
+    assert rel(rec, "builds_on") == {"PPO"}  # from the second long form only
+
+
+def test_our_lower_case_long_form_before_a_kind_word_names_a_method_not_a_task(nlp):
+    rec = run(nlp, "By composing programs, our proposed hierarchical zorbic reinforcement learning (HZRL) "
+                   "framework produces program policies.")
+    assert "HZRL" in rel(rec, "proposes")
+    assert not any("zorbic" in t for t in rel(rec, "addresses"))

@@ -193,6 +193,8 @@ class NameFinder:
         if named_as == "Method" and title and short.doc[after].lower_ in _SINGULAR_KINDS and not any(
                 s.start == long.start and s.end >= long.end for s in known):
             return "Method", short.text  # "our Quux Learning from Blob Feedback (QLBF) method": a name, not the task
+        if named_as == "Method" and short.doc[after].lower_ in _SINGULAR_KINDS and _ours_before(long):
+            return "Method", short.text  # "our proposed quux reinforcement learning (QRL) framework"
         for span in known:
             if span.start < short.end and short.start < span.end or span.start <= long.start < span.end:
                 name = lower_first(long.text) if span.label_ in ("Task", "Metric") else short.text
@@ -550,6 +552,14 @@ def _proposed_run(doc: Doc, start: int, end: int, proposed_at: set[int]) -> bool
     not when it modifies a noun ("a Quux Learning framework")."""
     return (start in proposed_at and doc[end - 1].text in _PROPOSED_HEADS
             and (end == len(doc) or doc[end].lower_ in _RUN_ENDS))
+
+
+def _ours_before(long: Span) -> bool:
+    """"our (proposed) quux learning (QL) framework": the paper's own, named by what follows."""
+    doc, i = long.doc, long.start - 1
+    if i >= 0 and doc[i].lower_ in ("proposed", "new", "novel"):
+        i -= 1
+    return i >= 0 and doc[i].lower_ == "our"
 
 
 def _ends_in_acronym(words: list[Token]) -> bool:

@@ -741,6 +741,8 @@ def long_form_parts(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list
             continue
         for long, short in pairs:
             if long.start <= span.start and span.end <= long.end and (span.start, span.end) != (long.start, long.end):
+                if span.start == long.start and all(t.lower_ in _type_words() for t in doc[span.end:long.end]):
+                    break  # "Quux Blob Diffusion models (QBD)": the listed name itself, with a kind word
                 own = short.text in proposed or core(short.text).lower() in by_core
                 purpose = any(t.lower_ == "for" for t in doc[long.start:span.start])
                 if span.label_ == "Method" and (not own or purpose):
