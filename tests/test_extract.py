@@ -1129,3 +1129,10 @@ def test_our_lower_case_long_form_before_a_kind_word_names_a_method_not_a_task(n
                    "framework produces program policies.")
     assert "HZRL" in rel(rec, "proposes")
     assert not any("zorbic" in t for t in rel(rec, "addresses"))
+
+
+def test_a_comparison_between_methods_of_others_is_background_not_a_baseline(nlp):
+    rec = run(nlp, "Transformers have surpassed RNNs in popularity for sequence modeling. "
+                   "We propose QuuxNet, a zorbic sequence model. QuuxNet outperforms Mamba on long sequences. "
+                   "QuuxNet-7B even surpasses GPT-4 on GSM8K.")
+    assert rel(rec, "compared_with") == {"Mamba", "GPT-4"}

@@ -59,6 +59,8 @@ def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
         elif cue.id_ == "next":
             following = _owners(doc, ents, cue, own)
         elif cue.id_ == "after":
+            if _others_comparison(doc, ents, cue, proposed, own):
+                continue
             following = _following(doc, ents, cue, _BASELINE_END, 18)
         else:
             continue
@@ -73,6 +75,18 @@ def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
             if ent.type in METHODS and ent.type != "Unknown" and ent.name not in proposed:
                 facts.append(Fact("compared_with", ent, sentence(doc, opener.start), ent.confidence, "prior class"))
     return facts
+
+
+def _others_comparison(doc: Doc, ents: list[Ent], cue: Span, proposed: set[str], own) -> bool:  # type: ignore[no-untyped-def]
+    """"Adam outperforms SGD on language tasks": a comparison whose subject is a named method of
+    others, in a sentence not about the paper's own work, is background, not the paper's baseline."""
+    sent = sentence(doc, cue.start)
+    if own(sent):
+        return False
+    before = starting_in(ents, max(sent.start, cue.start - 8), cue.start)
+    subject = next((e for e in reversed(before) if e.span.end <= cue.start), None)
+    return (subject is not None and subject.type in METHODS and subject.source == "gazetteer" and bool(proposed)
+            and not any(core(subject.name).lower().startswith(core(p).lower()) for p in proposed))  # "QuuxLM-7B"
 
 
 _PRIOR_MARKERS = frozenset(word_group("prior_marker"))  # ontology/patterns/word_groups.tsv
