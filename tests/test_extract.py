@@ -1136,3 +1136,10 @@ def test_a_comparison_between_methods_of_others_is_background_not_a_baseline(nlp
                    "We propose QuuxNet, a zorbic sequence model. QuuxNet outperforms Mamba on long sequences. "
                    "QuuxNet-7B even surpasses GPT-4 on GSM8K.")
     assert rel(rec, "compared_with") == {"Mamba", "GPT-4"}
+
+
+def test_a_modification_to_a_named_method_builds_on_it(nlp):
+    rec = run(nlp, "ZorbNCE is a popular contrastive loss. "
+                   "We propose QuuxCE, a simple modification to ZorbNCE that reweights negatives.")
+    assert "QuuxCE" in rel(rec, "proposes")
+    assert "ZorbNCE" in rel(rec, "builds_on")
