@@ -30,7 +30,7 @@ _CODE_HOSTS = ("github", "gitlab", "huggingface", "bitbucket", "codeberg", "site
 def extract(doc: Doc, paper: Paper, clean: CleanText) -> PaperRecord:
     """Everything the pipeline found in one abstract, as plain records."""
     title = clean_latex(paper.title).text if paper.title else None  # "$\\mathcal{B}$-Coder: ..." is "B-Coder: ..."
-    ents = [e for e in entities(doc) if e.type in ENTITY_TYPES or e.type == "Unknown"]
+    ents = [e for e in entities(doc) if (e.type in ENTITY_TYPES or e.type == "Unknown") and not _notation(e, clean)]
     ents = sorted(ents + title_mentions(doc, title, ents), key=lambda e: e.span.start)
     ents = sorted(ents + title_task_mentions(doc, title, ents), key=lambda e: e.span.start)
     proposed = proposals(doc, ents, title)
@@ -50,6 +50,12 @@ def extract(doc: Doc, paper: Paper, clean: CleanText) -> PaperRecord:
         aliases=tuple(_aliases(doc, ents, paper, clean)),
         code_url=code_url(paper.abstract),
     )
+
+
+def _notation(ent: Ent, clean: CleanText) -> bool:
+    """"$W \\in \\mathbb{R}^{m}$" cleans to "W inRm": a new name that comes wholly from a formula is
+    notation. A listed name keeps its place ("$\\ell_2$" is no new name)."""
+    return ent.source != "gazetteer" and clean.in_formula(ent.span.start_char, ent.span.end_char)
 
 
 def _as_proposed(ents: list[Ent], proposed: dict[str, str], doc: Doc) -> list[Ent]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_right
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -70,6 +71,11 @@ _TOKEN = re.compile(
     r"|(?P<ligature>[\ufb00-\ufb06]))"
 )
 _MATH_DROP = re.compile(r"[\^_{}]")
+# A formula that writes a word of three letters or more besides its commands may hold a name
+# ("$ProtoRe$", "$\\mathsf{QuuxMix}$", "$\\texttt{quuxlm}$"); one without ("$W \\in \\mathbb{R}^{m}$") is notation.
+# So may a capital with a power ("$C^3$", "$R^3M$": "we propose $S^3$, a search method").
+_MATH_COMMAND = re.compile(r"\\[A-Za-z]+")
+_MATH_WORD = re.compile(r"[A-Za-z]{3}|^\$[A-Z]\^\d[A-Za-z]?\$$")
 _LETTER_COMMANDS = {"L", "l", "o", "O", "i", "j", "ss", "aa", "AA", "ae", "AE", "oe", "OE"}
 _FONT_COMMANDS = {"mathcal", "mathbb", "mathbf", "mathrm", "mathit", "mathsf", "mathtt", "mathfrak", "mathscr",
                   "boldsymbol", "bm", "textbf", "textit", "textrm", "textsf", "texttt", "textsc", "emph", "rm", "bf",
@@ -153,6 +159,17 @@ class CleanText:
 
     text: str
     origin: tuple[int, ...]
+    # Original [start, end) of each $...$ formula that writes no word ("$W \\in \\mathbb{R}^{m}$"; not
+    # "$\\mathsf{QuuxMix}$"): what is cleaned out of one is notation, not a name.
+    formulas: tuple[tuple[int, int], ...] = ()
+
+    def in_formula(self, start: int, end: int) -> bool:
+        """Does the [start, end) span of the cleaned text come wholly from one formula of notation?"""
+        if not self.formulas or end <= start:
+            return False
+        o_start, o_end = self.original_span(start, end)
+        k = bisect_right(self.formulas, (o_start, len(self.origin) + 1)) - 1
+        return k >= 0 and self.formulas[k][0] <= o_start and o_end <= self.formulas[k][1]
 
     def original_span(self, start: int, end: int) -> tuple[int, int]:
         """Map a [start, end) span of the cleaned text back to the original."""
@@ -181,9 +198,13 @@ def _clean(raw: str, text: bool) -> CleanText:
     """`clean_latex` of text (`text`), or of the inside of math, where spaces mean nothing."""
     chars: list[str] = []
     origin: list[int] = []
+    formulas: list[tuple[int, int]] = []
     pos = 0
     for m in _TOKEN.finditer(raw):
         _copy(raw, pos, m.start(), chars, origin)
+        if text and m.lastgroup == "math" and not _MATH_WORD.search(_MATH_COMMAND.sub("", m.group(0)).replace(" ", "")
+                                                                    .replace("{", "").replace("}", "")):
+            formulas.append((m.start(), m.end()))
         before = len(chars)
         _replace(m, chars, origin)
         if (text and m.lastgroup == "command" and len(chars) > before and m.group(0)[-1].isspace()
@@ -191,7 +212,7 @@ def _clean(raw: str, text: bool) -> CleanText:
             _emit(" ", m.end() - 1, chars, origin)  # in text, "\name outperforms X" keeps its words apart
         pos = m.end()
     _copy(raw, pos, len(raw), chars, origin)
-    return CleanText("".join(chars), tuple(origin))
+    return CleanText("".join(chars), tuple(origin), tuple(formulas))
 
 
 def _copy(raw: str, start: int, end: int, chars: list[str], origin: list[int]) -> None:

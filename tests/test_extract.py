@@ -1143,3 +1143,12 @@ def test_a_modification_to_a_named_method_builds_on_it(nlp):
                    "We propose QuuxCE, a simple modification to ZorbNCE that reweights negatives.")
     assert "QuuxCE" in rel(rec, "proposes")
     assert "ZorbNCE" in rel(rec, "builds_on")
+
+
+def test_a_formula_of_notation_gives_no_names(nlp):
+    rec = run(nlp, r"We study $\mathbf{W} \in \mathbb{R}^{m \times d}$ and $X^T X$ under a $\Delta L_2$ loss. "
+                   r"We propose $S^3$, a predictor-based search method, which outperforms ZorbSearch.")
+    names = {m.name for m in rec.mentions}
+    assert not names & {"inRm", "XT", "DeltaL2"}
+    assert rel(rec, "proposes") == {"S3"}
+    assert rel(rec, "compared_with") == {"ZorbSearch"}

@@ -1,3 +1,5 @@
+import pytest
+
 from kg.text import clean_latex
 
 
@@ -109,3 +111,18 @@ def test_underscore_emphasis_reads_as_a_quoted_term_but_identifiers_and_subscrip
         'we build a novel benchmark, "Quux-NF", consisting of'
     assert clean_latex("see snake_case_name and x_1 y_2").text == "see snake_case_name and x_1 y_2"
     assert clean_latex("a __Bold__ word").text == 'a "Bold" word'
+
+
+@pytest.mark.parametrize("raw, word, notation", [
+    (r"For $\mathbf{W} \in \mathbb{R}^{m}$ we bound", "inRm", True),
+    (r"The rate $N^{2d/2}$ holds", "N2d/2", True),
+    (r"We propose $\mathsf{QuuxMix}$ here", "QuuxMix", False),
+    (r"We propose $ZorbRe$ here", "ZorbRe", False),
+    (r"We propose $S^3$, a search method", "S3", False),
+    (r"We propose Quux$^*$, a search method", "Quux*", False),
+    (r"The Quux method is fast", "Quux", False),
+])
+def test_text_cleaned_out_of_a_formula_of_notation_is_known_as_such(raw, word, notation):
+    clean = clean_latex(raw)
+    start = clean.text.index(word)
+    assert clean.in_formula(start, start + len(word)) is notation
