@@ -39,6 +39,9 @@ _SYMBOLS = {
 # A citation, cross-reference or label shows no words of the abstract: "\citep{smith2020}" is dropped whole.
 _REFERENCE = re.compile(r"\\(?:cite[pt]?|citealp|citeauthor|ref|eqref|autoref|cref|Cref|label)\*?\s*"
                         r"(?:\[[^\]{}]{0,80}\]\s*)?\{[^{}]{0,300}\}")
+# Markup that shows no words of its own: a colour ("\\textcolor{red}{Warning}" reads "Warning") or an
+# environment ("\\begin{center}"); the command and its first braced argument are dropped.
+_MARKUP = re.compile(r"\\(?:textcolor|color|colorbox|begin|end)\s*\{[A-Za-z!*0-9]{1,30}\}")
 _FRAC = re.compile(r"\\[dt]?frac\s*\{(?P<num>(?:[^{}]|\{[^{}]{0,50}\}){0,100})\}\s*\{(?P<den>(?:[^{}]|\{[^{}]{0,50}\}){0,100})\}")
 # Accents on one letter: "Fr\\'echet", "G\\"{o}del", "Demoir$\\acute{e}$ing" read "Fréchet", "Gödel", "Demoiréing".
 _ACCENT_MARKS = {"'": "\u0301", "acute": "\u0301", "`": "\u0300", "grave": "\u0300", '"': "\u0308", "ddot": "\u0308",
@@ -58,6 +61,7 @@ _TOKEN = re.compile(
     r"(?=[\\`'$}{*_\ufb00-\ufb06])"  # every token starts with one of these: other positions fail at once
     r"(?:(?P<href>\\href\s*\{[^{}]{0,500}\}\s*\{[^{}]{0,300}\})"
     r"|(?P<reference>" + _REFERENCE.pattern + r")"
+    r"|(?P<markup>" + _MARKUP.pattern + r")"
     r"|(?P<frac>" + _FRAC.pattern + r")"
     r"|(?P<keep>" + _KEEP_ARG.pattern + r")"
     r"|(?P<accent>" + _ACCENT.pattern + r")"
@@ -262,7 +266,7 @@ def _replace(m: re.Match[str], chars: list[str], origin: list[int]) -> None:
         _emit('"', m.end("emphasized"), chars, origin)
     elif kind == "ligature":  # "classiﬁcation" from a PDF reads "classification"
         _emit(unicodedata.normalize("NFKC", m.group(0)), m.start(), chars, origin)
-    # "brace" and "reference": dropped
+    # "brace", "reference" and "markup": dropped
 
 
 def _clean_part(raw: str, start: int, end: int, chars: list[str], origin: list[int]) -> None:

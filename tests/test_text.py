@@ -126,3 +126,8 @@ def test_text_cleaned_out_of_a_formula_of_notation_is_known_as_such(raw, word, n
     clean = clean_latex(raw)
     start = clean.text.index(word)
     assert clean.in_formula(start, start + len(word)) is notation
+
+
+def test_colour_and_environment_markup_shows_only_its_text():
+    clean = clean_latex(r"\begin{center}\textcolor{red}{Warning: toxic text.}\end{center} Code: \textcolor{blue}{here}")
+    assert clean.text == "Warning: toxic text. Code: here"
