@@ -77,9 +77,13 @@ _TOKEN = re.compile(
 _MATH_DROP = re.compile(r"[\^_{}]")
 # A formula that writes a word of three letters or more besides its commands may hold a name
 # ("$ProtoRe$", "$\\mathsf{QuuxMix}$", "$\\texttt{quuxlm}$"); one without ("$W \\in \\mathbb{R}^{m}$") is notation.
-# So may a capital with a power ("$C^3$", "$R^3M$": "we propose $S^3$, a search method").
+# So may a capital with a power ("$C^3$", "$R^3M$": "we propose $S^3$, a search method"), unless it is
+# a set or space ("$\\mathbb{R}^3$").
 _MATH_COMMAND = re.compile(r"\\[A-Za-z]+")
-_MATH_WORD = re.compile(r"[A-Za-z]{3}|^\$[A-Z]\^\d[A-Za-z]?\$$")
+_MATH_WORD = re.compile(r"[A-Za-z]{3}")
+_POWER_NAME = re.compile(r"\$[A-Z]\^\d[A-Za-z]?\$")
+_MATH_SETS = re.compile(r"\\(?:mathbb|mathcal|mathfrak|mathscr)\b")
+
 _LETTER_COMMANDS = {"L", "l", "o", "O", "i", "j", "ss", "aa", "AA", "ae", "AE", "oe", "OE"}
 _FONT_COMMANDS = {"mathcal", "mathbb", "mathbf", "mathrm", "mathit", "mathsf", "mathtt", "mathfrak", "mathscr",
                   "boldsymbol", "bm", "textbf", "textit", "textrm", "textsf", "texttt", "textsc", "emph", "rm", "bf",
@@ -93,6 +97,14 @@ _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff]")
 # Unpaired UTF-16 surrogates: impossible in a decoded UTF-8 file, but a JSON
 # escape such as "\\ud800" produces one, and it cannot be encoded as UTF-8.
 _SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _notation(formula: str) -> bool:
+    """Does a $...$ formula write no word, only notation?"""
+    letters = _MATH_COMMAND.sub("", formula).replace(" ", "").replace("{", "").replace("}", "")
+    if _MATH_WORD.search(letters):
+        return False
+    return not (_POWER_NAME.fullmatch(letters) and not _MATH_SETS.search(formula))
 
 
 def sanitize(text: str) -> str:
@@ -206,8 +218,7 @@ def _clean(raw: str, text: bool) -> CleanText:
     pos = 0
     for m in _TOKEN.finditer(raw):
         _copy(raw, pos, m.start(), chars, origin)
-        if text and m.lastgroup == "math" and not _MATH_WORD.search(_MATH_COMMAND.sub("", m.group(0)).replace(" ", "")
-                                                                    .replace("{", "").replace("}", "")):
+        if text and m.lastgroup == "math" and _notation(m.group(0)):
             formulas.append((m.start(), m.end()))
         before = len(chars)
         _replace(m, chars, origin)

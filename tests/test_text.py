@@ -119,6 +119,7 @@ def test_underscore_emphasis_reads_as_a_quoted_term_but_identifiers_and_subscrip
     (r"We propose $\mathsf{QuuxMix}$ here", "QuuxMix", False),
     (r"We propose $ZorbRe$ here", "ZorbRe", False),
     (r"We propose $S^3$, a search method", "S3", False),
+    (r"Points in $\mathbb{R}^3$ are", "R3", True),
     (r"We propose Quux$^*$, a search method", "Quux*", False),
     (r"The Quux method is fast", "Quux", False),
 ])
