@@ -99,7 +99,7 @@ _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def _notation(formula: str) -> bool:
+def _notation_only(formula: str) -> bool:
     """Does a $...$ formula write no word, only notation?"""
     letters = _MATH_COMMAND.sub("", formula).replace(" ", "").replace("{", "").replace("}", "")
     if _MATH_WORD.search(letters):
@@ -184,7 +184,7 @@ class CleanText:
         if not self.formulas or end <= start:
             return False
         o_start, o_end = self.original_span(start, end)
-        k = bisect_right(self.formulas, (o_start, len(self.origin) + 1)) - 1
+        k = bisect_right(self.formulas, o_start, key=lambda f: f[0]) - 1
         return k >= 0 and self.formulas[k][0] <= o_start and o_end <= self.formulas[k][1]
 
     def original_span(self, start: int, end: int) -> tuple[int, int]:
@@ -218,7 +218,7 @@ def _clean(raw: str, text: bool) -> CleanText:
     pos = 0
     for m in _TOKEN.finditer(raw):
         _copy(raw, pos, m.start(), chars, origin)
-        if text and m.lastgroup == "math" and _notation(m.group(0)):
+        if text and m.lastgroup == "math" and _notation_only(m.group(0)):
             formulas.append((m.start(), m.end()))
         before = len(chars)
         _replace(m, chars, origin)
