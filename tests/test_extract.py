@@ -1152,3 +1152,12 @@ def test_a_formula_of_notation_gives_no_names(nlp):
     assert not names & {"inRm", "XT", "DeltaL2"}
     assert rel(rec, "proposes") == {"S3"}
     assert rel(rec, "compared_with") == {"ZorbSearch"}
+
+
+def test_a_tolerance_asked_for_is_no_reported_metric(nlp):
+    rec = run(nlp, "QuuxGD reaches the desired accuracy in few steps and approximates any map with arbitrary "
+                   "precision. On MNIST it reaches 99% accuracy.")
+    assert rel(rec, "uses_metric") == {"accuracy"}
+    assert "precision" not in {m.name for m in rec.mentions}
+    rec = run(nlp, "QuuxGD reaches the desired accuracy in few steps.")
+    assert "accuracy" not in rel(rec, "uses_metric")
