@@ -554,10 +554,13 @@ def _proposed_run(doc: Doc, start: int, end: int, proposed_at: set[int]) -> bool
             and (end == len(doc) or doc[end].lower_ in _RUN_ENDS))
 
 
+_OWN_ADJECTIVES = frozenset(word_group("own_adjective"))  # ontology/patterns/word_groups.tsv, as relations.py reads it
+
+
 def _ours_before(long: Span) -> bool:
     """"our (proposed) quux learning (QL) framework": the paper's own, named by what follows."""
     doc, i = long.doc, long.start - 1
-    if i >= 0 and doc[i].lower_ in ("proposed", "new", "novel"):
+    if i >= 0 and doc[i].lower_ in _OWN_ADJECTIVES:
         i -= 1
     return i >= 0 and doc[i].lower_ == "our"
 
