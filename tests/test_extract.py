@@ -1161,3 +1161,18 @@ def test_a_tolerance_asked_for_is_no_reported_metric(nlp):
     assert "precision" not in {m.name for m in rec.mentions}
     rec = run(nlp, "QuuxGD reaches the desired accuracy in few steps.")
     assert "accuracy" not in rel(rec, "uses_metric")
+
+
+def test_yet_joins_clauses_and_starts_no_task(nlp):
+    rec = run(nlp, "Agents show promise in zorbic negotiation tasks, yet evaluation in this domain remains hard. "
+                   "Quuxing is a crucial yet unexplored problem.")
+    tasks = rel(rec, "addresses")
+    assert "zorbic negotiation" in tasks
+    assert not any("yet" in t.lower().split() for t in tasks)
+
+
+def test_maximum_likelihood_estimation_is_a_method_not_a_task(nlp):
+    rec = run(nlp, "Classical Maximum Likelihood Estimation (MLE) is minimax optimal here.")
+    types = {m.name: m.type for m in rec.mentions}
+    assert types["MLE"] == "Method"
+    assert not any("likelihood" in t.lower() for t in rel(rec, "addresses"))
