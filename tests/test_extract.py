@@ -1176,3 +1176,26 @@ def test_maximum_likelihood_estimation_is_a_method_not_a_task(nlp):
     types = {m.name: m.type for m in rec.mentions}
     assert types["MLE"] == "Method"
     assert not any("likelihood" in t.lower() for t in rel(rec, "addresses"))
+
+
+def test_performance_over_and_as_accurate_as_name_baselines(nlp):
+    rec = run(nlp, "We propose QuuxNet, which shows superior performance over ZorbNet on long inputs. "
+                   "It is as accurate as BlobFormer while using fewer FLOPs, with better accuracy over QuuxZO-2.")
+    assert rel(rec, "compared_with") == {"ZorbNet", "BlobFormer", "QuuxZO-2"}
+
+
+def test_a_method_compared_in_conjunction_with_a_technique_is_not_set_against_it(nlp):
+    rec = run(nlp, "We propose QuuxPE, a module for neural PDE solvers. We compare QuuxPE in conjunction with "
+                   "LoRA on a PDE benchmark. We compare QuuxPE with ZorbNet.")
+    assert rel(rec, "compared_with") == {"ZorbNet"}
+
+
+def test_curriculum_learning_used_by_a_method_is_a_technique(nlp):
+    rec = run(nlp, "By adapting curriculum learning to train QuuxRTL, we enable it to outperform GPT-4.")
+    assert "curriculum learning" in rel(rec, "builds_on")
+
+
+def test_a_verb_after_by_is_not_part_of_the_task(nlp):
+    rec = run(nlp, "QuuxNet is robust when training deep zorbic segmentation on device.")
+    assert "deep zorbic segmentation" in rel(rec, "addresses")
+    assert not any(t.startswith("training") for t in rel(rec, "addresses"))

@@ -13,7 +13,7 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
-from kg.nlp import read_table
+from kg.nlp import read_table, word_group
 from kg.nlp.tokens import tokens
 
 _SIDES = ("after", "before", "next", "split")
@@ -71,6 +71,9 @@ class CueFinder:
         return doc
 
 
+_JOINING = frozenset(word_group("joining_word"))  # ontology/patterns/word_groups.tsv
+
+
 def _split_end(toks: list, i: int, last: str, lasts: set[str]) -> int | None:  # type: ignore[type-arg]
     """Index of `last` a few words after token i, with no punctuation and no other last word
     (`lasts`) between ("compare QuuxNet with"); None when it is not there, right after i, or
@@ -80,6 +83,8 @@ def _split_end(toks: list, i: int, last: str, lasts: set[str]) -> int | None:  #
             return None
         if t.lower_ == last:
             after = toks[t.i + 1].lower_ if t.i + 1 < len(toks) else ""
+            if toks[t.i - 1].lower_ in _JOINING:
+                return None  # "we compare QuuxNet in conjunction with X": X is joined to it, not set against it
             return None if after in ("respect", "regard") else t.i
     return None
 

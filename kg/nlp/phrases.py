@@ -113,6 +113,15 @@ def _before_method_kind(token: Token, lex: PhraseLexicon) -> bool:
             and lex.type_words.get(token.nbor(1).lower_) == "Method")  # "manifold learning methods": a kind of learner
 
 
+_MEANS_OPENERS = frozenset(word_group("means_opener"))  # ontology/patterns/word_groups.tsv
+
+
+def _means_verb(toks: list[Token], i: int) -> bool:
+    """Is token i a verb in -ing after a word that opens a means or a time ("by adapting X", "when
+    training X")? Such a verb takes the phrase as its object; it does not name the task."""
+    return i > 0 and toks[i].lower_.endswith("ing") and toks[i - 1].lower_ in _MEANS_OPENERS
+
+
 def task_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
     """Phrases ending in a task head word, with at least one modifier.
 
@@ -130,6 +139,8 @@ def task_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
         if low == "solving" and head > 0 and toks[head - 1].lower_ in ("problem", "problems"):
             head -= 1  # "mathematical problem solving": "problem solving" is the head
         start = grow_left(doc, head, lex)
+        if start < token.i and _means_verb(toks, start):
+            start += 1  # "by adapting curriculum learning": the verb is not part of the task
         if start < token.i:
             span = doc[start:token.i + 1]
             if low in lex.weak_heads and not framed(doc, start, token.i + 1, first_end):
