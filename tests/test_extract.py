@@ -1199,3 +1199,11 @@ def test_a_verb_after_by_is_not_part_of_the_task(nlp):
     rec = run(nlp, "QuuxNet is robust when training deep zorbic segmentation on device.")
     assert "deep zorbic segmentation" in rel(rec, "addresses")
     assert not any(t.startswith("training") for t in rel(rec, "addresses"))
+
+
+def test_verbs_that_link_clauses_start_no_task(nlp):
+    rec = run(nlp, "QuuxBench holds tasks spanning machine translation and involving zorbic summarization, "
+                   "advancing code generation.")
+    tasks = rel(rec, "addresses")
+    assert {"machine translation", "zorbic summarization", "code generation"} <= tasks
+    assert not any(t.split()[0] in ("spanning", "involving", "advancing") for t in tasks)
