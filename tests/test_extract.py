@@ -1207,3 +1207,11 @@ def test_verbs_that_link_clauses_start_no_task(nlp):
     tasks = rel(rec, "addresses")
     assert {"machine translation", "zorbic summarization", "code generation"} <= tasks
     assert not any(t.split()[0] in ("spanning", "involving", "advancing") for t in tasks)
+
+
+def test_versus_and_generic_adjectives_are_not_part_of_names(nlp):
+    rec = run(nlp, "We compare QuuxFT vs. full fine-tuning on GLUE. QuuxPC improves over basic gradient descent "
+                   "with no extra training time.")
+    assert {"full fine-tuning", "gradient descent"} <= rel(rec, "compared_with")
+    names = {m.name for m in rec.mentions}
+    assert not any(n.split()[0] in ("vs.", "basic", "extra") for n in names)
