@@ -23,10 +23,9 @@ from kg.nlp.tokens import list_opener, tokens
 
 _POSITION_RELATIONS = {"builds_on", "compared_with"}
 _POSITION_WORDS = {"via"}
-_SKIP = {"the", "a", "an", "standard", "vanilla", "classical", "conventional", "traditional", "existing",
-         "popular", "classic", "plain", "off-the-shelf", "pretrained", "pre-trained", "either", "both"}
+_SKIP = frozenset(word_group("technique_skip"))  # ontology/patterns/word_groups.tsv
 _GLUE = {",", "and", "or", "as", "well", "/"}
-_NOT_NAMES = {"state-of-the-art", "sota", "baseline", "naive", "naïve", "proposed", "same", "similar", "our", "their"}
+_NOT_NAMES = frozenset(word_group("technique_not_name"))  # ontology/patterns/word_groups.tsv
 _APPLIED_TO = {"to", "on", "into", "in", "for"}  # "applied to X", "pre-training on X": X is what is worked on
 _CLASS_PLURALS = frozenset(word_group("class_plural"))  # ontology/patterns/word_groups.tsv
 _MAX_WORDS = 4
