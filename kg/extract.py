@@ -16,7 +16,8 @@ from spacy.tokens import Doc, Span
 from kg.nlp.shapes import core, plural_acronym
 from kg.model import ENTITY_TYPES, Evidence, Mention, Paper, PaperRecord, Relation, Result
 from kg.nlp.relations import (Ent, Fact, entities, evaluated, is_first_person, long_form_parts, proposals,
-                               reports_own_results, sentence, starting_in, title_mentions, title_task_mentions)
+                               reports_own_results, sentence, starting_in, title_mentions, title_spelled,
+                               title_task_mentions)
 from kg.nlp.uses import built_on, compared, title_uses
 from kg.text import CleanText, clean_latex
 
@@ -31,7 +32,9 @@ def extract(doc: Doc, paper: Paper, clean: CleanText) -> PaperRecord:
     """Everything the pipeline found in one abstract, as plain records."""
     title = clean_latex(paper.title).text if paper.title else None  # "$\\mathcal{B}$-Coder: ..." is "B-Coder: ..."
     ents = [e for e in entities(doc) if (e.type in ENTITY_TYPES or e.type == "Unknown") and not _notation(e, clean)]
-    ents = sorted(ents + title_mentions(doc, title, ents), key=lambda e: e.span.start)
+    macros = _macro_tokens(doc, paper, clean)
+    ents = title_spelled(ents, title, macros)
+    ents = sorted(ents + title_mentions(doc, title, ents, macros), key=lambda e: e.span.start)
     ents = sorted(ents + title_task_mentions(doc, title, ents), key=lambda e: e.span.start)
     proposed = proposals(doc, ents, title)
     ents = _as_proposed(ents, proposed, doc)
@@ -50,6 +53,13 @@ def extract(doc: Doc, paper: Paper, clean: CleanText) -> PaperRecord:
         aliases=tuple(_aliases(doc, ents, paper, clean)),
         code_url=code_url(paper.abstract),
     )
+
+
+def _macro_tokens(doc: Doc, paper: Paper, clean: CleanText) -> frozenset[int]:
+    """Tokens of the cleaned text written as a LaTeX command in the abstract ("\\quuxnet")."""
+    if "\\" not in paper.abstract:
+        return frozenset()
+    return frozenset(t.i for t in doc if t.is_alpha and paper.abstract[clean.origin[t.idx]] == "\\")
 
 
 def _notation(ent: Ent, clean: CleanText) -> bool:

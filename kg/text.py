@@ -40,8 +40,9 @@ _SYMBOLS = {
 _REFERENCE = re.compile(r"\\(?:cite[pt]?|citealp|citeauthor|ref|eqref|autoref|cref|Cref|label)\*?\s*"
                         r"(?:\[[^\]{}]{0,80}\]\s*)?\{[^{}]{0,300}\}")
 # Markup that shows no words of its own: a colour ("\\textcolor{red}{Warning}" reads "Warning") or an
-# environment ("\\begin{center}"); the command and its first braced argument are dropped.
-_MARKUP = re.compile(r"\\(?:textcolor|color|colorbox|begin|end)\s*\{[A-Za-z!*0-9]{1,30}\}")
+# environment ("\\begin{center}") or a font family ("\\fontfamily{lmtt}"); the command and its first
+# braced argument are dropped.
+_MARKUP = re.compile(r"\\(?:textcolor|color|colorbox|begin|end|fontfamily|fontseries|fontshape)\s*\{[A-Za-z!*0-9]{1,30}\}")
 _FRAC = re.compile(r"\\[dt]?frac\s*\{(?P<num>(?:[^{}]|\{[^{}]{0,50}\}){0,100})\}\s*\{(?P<den>(?:[^{}]|\{[^{}]{0,50}\}){0,100})\}")
 # Accents on one letter: "Fr\\'echet", "G\\"{o}del", "Demoir$\\acute{e}$ing" read "Fréchet", "Gödel", "Demoiréing".
 _ACCENT_MARKS = {"'": "\u0301", "acute": "\u0301", "`": "\u0300", "grave": "\u0300", '"': "\u0308", "ddot": "\u0308",
@@ -88,7 +89,11 @@ _LETTER_COMMANDS = {"L", "l", "o", "O", "i", "j", "ss", "aa", "AA", "ae", "AE", 
 _FONT_COMMANDS = {"mathcal", "mathbb", "mathbf", "mathrm", "mathit", "mathsf", "mathtt", "mathfrak", "mathscr",
                   "boldsymbol", "bm", "textbf", "textit", "textrm", "textsf", "texttt", "textsc", "emph", "rm", "bf",
                   "it", "sf", "tt", "sc", "cal", "bb", "left", "right", "big", "Big", "bigl", "bigr", "mbox", "hbox",
-                  "underline", "uline"}
+                  "underline", "uline",
+                  # declarations that switch the font or size of what follows ("{\\em Foo}", "\\small"): no text
+                  "em", "tiny", "scriptsize", "footnotesize", "small", "normalsize", "large", "Large", "LARGE",
+                  "huge", "Huge", "rmfamily", "sffamily", "ttfamily", "bfseries", "mdseries", "itshape", "upshape",
+                  "slshape", "scshape", "selectfont", "noindent"}
 
 # C0 controls except tab, line feed and carriage return; DEL; C1 controls; the
 # non-characters U+FFFE/U+FFFF. None is allowed in XML 1.0 (RDF/XML, TriG

@@ -407,6 +407,14 @@ def test_a_name_the_title_announces_is_proposed(nlp):
     assert rel(rec, "proposes") == {"Quuxeleon"}
 
 
+def test_a_name_written_as_the_authors_latex_macro_takes_the_titles_spelling(nlp):
+    rec = run_titled(nlp, r"We present \quuxeleon, a single Transformer model. At test time, \quuxeleon is fast.",
+                     "Quuxeleon: Fast and Slow Thinking with Blob Traces")
+    assert rel(rec, "proposes") == {"Quuxeleon"}
+    rec = run_titled(nlp, "We present quuxeleon, a single Transformer model.", "Quuxeleon: Fast and Slow Thinking")
+    assert "Quuxeleon" not in rel(rec, "proposes")  # a plain lower-case word is not the name
+
+
 def test_a_title_that_is_the_long_form_of_an_acronym_proposes_it(nlp):
     rec = run_titled(nlp, "This is achieved through Chain of Quux Optimization (CQO), where models are tuned.",
                      "Chain of Quux Optimization: Improving Reasoning in Blob Models")
@@ -479,6 +487,14 @@ def test_our_proposed_long_form_method_is_a_proposal_not_a_task(nlp):
                    "surpass open models.")
     assert {"QuuxMath", "RLBF", "QuuxMath-Mistral 7B", "QuuxMath 70B"} <= rel(rec, "proposes")
     assert "RLBF" not in rel(rec, "addresses")
+
+
+def test_variants_grown_from_a_proposed_name_are_proposed(nlp):
+    rec = run(nlp, "We propose Quuxeta, a new optimizer. We provide two implementations, QuuxetaR and QuuxetaS, "
+                   "based on RAdam and SGDM. We also propose QBlobSSA, and its quantized form QQBlobSSA "
+                   "fits in memory; a deep version DeepQBlobSSA is faster. We validate QBlobSSAin vision tasks.")
+    assert {"Quuxeta", "QuuxetaR", "QuuxetaS", "QBlobSSA", "QQBlobSSA", "DeepQBlobSSA"} <= rel(rec, "proposes")
+    assert "QBlobSSAin" not in rel(rec, "proposes")  # a word glued on by a typo grows no name
 
 
 def test_a_plus_version_and_slash_pairs_are_two_names(nlp):

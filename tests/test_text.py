@@ -37,6 +37,10 @@ def test_font_switches_and_paper_macros_leave_no_text():
     assert clean_latex(r"weights $\mathcal W_{ij}$ here").text == "weights Wij here"
     assert clean_latex(r"we propose {\ourQuuxName}, a model").text == "we propose , a model"
     assert clean_latex(r"$\alpha$-divergence").text == "alpha-divergence"
+    assert clean_latex(r"a method termed {\em quuxmodels} and ${\sf \small QuuxBench}$").text == (
+        "a method termed quuxmodels and QuuxBench")
+    assert clean_latex(r"we called {\fontfamily{lmtt}\selectfont \textbf{Quux Debugging}}.").text == (
+        "we called Quux Debugging.")
 
 
 def test_fractions_and_text_dashes_read_as_written():

@@ -175,7 +175,8 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
                 break
     for ent in ents:
         if ent.source != "gazetteer" and ent.type == "Method" and ent.name not in found:
-            base = next((p for p in found if found[p] == "Method" and _is_version_of(ent.name, p)), None)
+            base = next((p for p in found if found[p] == "Method"
+                         and (_is_version_of(ent.name, p) or _grown_from(ent.name, p))), None)
             if base is not None:
                 found[ent.name] = "Method"  # "QuuxMath 70B", "FedQ-MVR": the paper's own variants
     return found
@@ -266,7 +267,19 @@ def _listed(ent: Ent) -> bool:
 
 def _is_version_of(name: str, base: str) -> bool:
     """"QuuxMath-Mistral 7B" is a version of "QuuxMath"; "QuuxMathematics" is not."""
-    return len(base) >= 3 and len(name) > len(base) + 1 and name.startswith(base) and name[len(base)] in " -_"
+    if len(base) < 3 or not name.startswith(base) or len(name) <= len(base):
+        return False
+    rest = name[len(base):]
+    return (len(rest) > 1 and rest[0] in " -_") or (base[-1].islower() and rest.isupper() and len(rest) <= 2)
+
+
+def _grown_from(name: str, base: str) -> bool:
+    """"QPiSSA", "DeepDistributedQP": a one-word coined name that holds a coined name the paper
+    proposes ("PiSSA", "DistributedQP") is a variant of it."""
+    if len(base) < 4 or base == name or base not in name or " " in name or " " in base:
+        return False
+    extra = name.replace(base, "", 1)  # "TRAMin vision": a typo glued a word on, no name grew
+    return any(c.isupper() for c in base[1:]) and any(c.isupper() for c in extra)
 
 
 def _title_head(title: str | None) -> str | None:
@@ -694,14 +707,20 @@ def _type_words() -> frozenset[str]:
     return frozenset(row[0] for row in read_table("type_words.tsv") if len(row) == 2)
 
 
-def title_mentions(doc: Doc, title: str | None, ents: list[Ent]) -> list[Ent]:
+def title_mentions(doc: Doc, title: str | None, ents: list[Ent], macros: frozenset[int] = frozenset()) -> list[Ent]:
     """Mentions of the name a title announces ("Quuxeleon: Doing X with Y") that no other rule
-    found because the name is a plain capitalised word."""
+    found because the name is a plain capitalised word.
+
+    `macros` are the tokens that were a LaTeX macro of the authors ("\\quuxeleon" for their
+    `\\newcommand{\\quuxeleon}{Quuxeleon}`): the macro's own letters lose the name's case, so
+    such a token is the title's name in any case (`title_spelled` renames one another rule found)."""
     name = _title_name(title)
     if not name:
         return []
     words = name.split()
     texts = [t.text for t in tokens(doc)]  # cheaper than `doc.text`, which joins the whole text again
+    if len(words) == 1:
+        texts = [name if i in macros and t.lower() == name.lower() else t for i, t in enumerate(texts)]
     if words[0] not in texts or any(same_name(e.name, name) for e in ents):
         return []
     out = []
@@ -709,6 +728,16 @@ def title_mentions(doc: Doc, title: str | None, ents: list[Ent]) -> list[Ent]:
         if texts[i:i + len(words)] == words and not any(e.span.start <= i < e.span.end for e in ents):
             out.append(Ent(doc[i:i + len(words)], name, "Method", "title"))
     return out
+
+
+def title_spelled(ents: list[Ent], title: str | None, macros: frozenset[int]) -> list[Ent]:
+    """A name written only as the authors' LaTeX macro ("\\quuxeleon") takes the title's spelling
+    ("Quuxeleon: ..."), so the paper's name is the one its title and readers use."""
+    name = _title_name(title)
+    if not name or not macros:
+        return ents
+    return [Ent(e.span, name, e.type, e.source, e.key)
+            if e.name != name and e.name.lower() == name.lower() and e.span.start in macros else e for e in ents]
 
 
 def title_task_mentions(doc: Doc, title: str | None, ents: list[Ent]) -> list[Ent]:
