@@ -188,14 +188,18 @@ def _named_components(doc: Doc, ents: list[Ent], found: dict[str, str]) -> list[
     sub-component is the paper's). Only names that open a list item count, not names in its description."""
     out: list[Ent] = []
     for tok in doc:
-        if tok.lower_ not in _COMPONENT_WORDS or tok.i + 1 >= len(doc) or doc[tok.i + 1].text not in _ITEM_OPENERS:
+        if tok.lower_ not in _COMPONENT_WORDS:
             continue
         sent = sentence(doc, tok.i)
+        colon = next((k for k in range(tok.i + 1, min(sent.end, tok.i + 1 + _COLON_WINDOW))
+                      if doc[k].text in _ITEM_OPENERS or doc[k].text in (";", ",")), None)
+        if colon is None or doc[colon].text not in _ITEM_OPENERS:
+            continue  # "three innovations to save memory: (a) ...": the colon ends the clause of the word
         if not (is_first_person(sent, sent.end)
                 or any(e.name in found for e in starting_in(ents, sent.start, sent.end))):
             continue
         last_end = None  # end of the part accepted last: "A, B, and C" lists parts with bare commas
-        for ent in starting_in(ents, tok.i + 2, sent.end):
+        for ent in starting_in(ents, colon + 1, sent.end):
             if _listed(ent) or ent.type not in METHODS or ent.name in found or _modifies_a_noun(doc, ent):
                 continue  # "(1) a QuuxVar objective function": the part is the unnamed function
             window = [t.lower_ for t in doc[max(sent.start, ent.span.start - 6):ent.span.start]]
@@ -212,6 +216,7 @@ def _named_components(doc: Doc, ents: list[Ent], found: dict[str, str]) -> list[
 
 _COMPONENT_WORDS = frozenset(word_group("component_word"))  # ontology/patterns/word_groups.tsv
 _ITEM_OPENERS = (":", "--", "—")
+_COLON_WINDOW = 9  # tokens from the component word to its colon
 
 
 def _without_item_markers(words: list[str]) -> list[str]:
