@@ -1202,6 +1202,8 @@ def test_performance_over_and_as_accurate_as_name_baselines(nlp):
     rec = run(nlp, "We propose QuuxNet, which shows superior performance over ZorbNet on long inputs. "
                    "It is as accurate as BlobFormer while using fewer FLOPs, with better accuracy over QuuxZO-2.")
     assert rel(rec, "compared_with") == {"ZorbNet", "BlobFormer", "QuuxZO-2"}
+    rec = run(nlp, "We propose QuuxNet; it matches the accuracy of ZorbNet and the quality of BlobVAE in 16 epochs.")
+    assert "ZorbNet" in rel(rec, "compared_with")
 
 
 def test_a_method_compared_in_conjunction_with_a_technique_is_not_set_against_it(nlp):
