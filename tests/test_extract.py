@@ -1204,6 +1204,9 @@ def test_performance_over_and_as_accurate_as_name_baselines(nlp):
     assert rel(rec, "compared_with") == {"ZorbNet", "BlobFormer", "QuuxZO-2"}
     rec = run(nlp, "We propose QuuxNet; it matches the accuracy of ZorbNet and the quality of BlobVAE in 16 epochs.")
     assert "ZorbNet" in rel(rec, "compared_with")
+    rec = run(nlp, "We show the superior efficiency of QuuxNet over ZorbNet, and its superior long-context "
+                   "capabilities over recurrent models such as BlobRNN-2.")
+    assert rel(rec, "compared_with") == {"ZorbNet", "BlobRNN-2"}
 
 
 def test_a_method_compared_in_conjunction_with_a_technique_is_not_set_against_it(nlp):
