@@ -42,7 +42,8 @@ _REFERENCE = re.compile(r"\\(?:cite[pt]?|citealp|citeauthor|ref|eqref|autoref|cr
 # Markup that shows no words of its own: a colour ("\\textcolor{red}{Warning}" reads "Warning") or an
 # environment ("\\begin{center}") or a font family ("\\fontfamily{lmtt}"); the command and its first
 # braced argument are dropped.
-_MARKUP = re.compile(r"\\(?:textcolor|color|colorbox|begin|end|fontfamily|fontseries|fontshape)\s*\{[A-Za-z!*0-9]{1,30}\}")
+_MARKUP = re.compile(r"\\(?:textcolor|color|colorbox|begin|end|fontfamily|fontseries|fontshape)"
+                     r"\s*\{[A-Za-z!*0-9]{1,30}\}")
 _FRAC = re.compile(r"\\[dt]?frac\s*\{(?P<num>(?:[^{}]|\{[^{}]{0,50}\}){0,100})\}\s*\{(?P<den>(?:[^{}]|\{[^{}]{0,50}\}){0,100})\}")
 # Accents on one letter: "Fr\\'echet", "G\\"{o}del", "Demoir$\\acute{e}$ing" read "Fréchet", "Gödel", "Demoiréing".
 _ACCENT_MARKS = {"'": "\u0301", "acute": "\u0301", "`": "\u0300", "grave": "\u0300", '"': "\u0308", "ddot": "\u0308",

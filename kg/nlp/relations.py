@@ -724,7 +724,7 @@ def title_mentions(doc: Doc, title: str | None, ents: list[Ent], macros: frozens
         return []
     words = name.split()
     texts = [t.text for t in tokens(doc)]  # cheaper than `doc.text`, which joins the whole text again
-    if len(words) == 1:
+    if len(words) == 1 and macros:
         texts = [name if i in macros and t.lower() == name.lower() else t for i, t in enumerate(texts)]
     if words[0] not in texts or any(same_name(e.name, name) for e in ents):
         return []
