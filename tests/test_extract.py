@@ -1092,7 +1092,7 @@ def test_a_listed_model_name_before_dataset_names_its_data(nlp, text, data):
     ("We propose QuuxLoRA. QuuxLoRA introduces two innovations to save memory: (a) 4-bit BlobFloat (BF4), "
      "a new data type, and (b) Paged Quuxers to manage spikes.",
      {"QuuxLoRA", "BF4", "Paged Quuxers"}),  # the colon ends the clause of the component word
-    ("We report our improvements on two models, Quux-7B and Blob-13B.", set()),  # no colon: no list of parts
+    ("We achieve improvements on two VLMs: QuuxVL-7B and BlobVL-13B.", set()),  # results, not parts
 ])
 def test_the_named_parts_of_our_work_listed_after_components_are_proposed(nlp, text, proposed):
     assert rel(run(nlp, text), "proposes") == proposed
