@@ -192,7 +192,7 @@ def _named_components(doc: Doc, ents: list[Ent], found: dict[str, str]) -> list[
             continue
         sent = sentence(doc, tok.i)
         colon = next((k for k in range(tok.i + 1, min(sent.end, tok.i + 1 + _COLON_WINDOW))
-                      if doc[k].text in _ITEM_OPENERS or doc[k].text in (";", ",")), None)
+                      if doc[k].text in _CLAUSE_ENDS), None)
         if colon is None or doc[colon].text not in _ITEM_OPENERS:
             continue  # "three innovations to save memory: (a) ...": the colon ends the clause of the word
         if not (is_first_person(sent, sent.end)
@@ -216,6 +216,7 @@ def _named_components(doc: Doc, ents: list[Ent], found: dict[str, str]) -> list[
 
 _COMPONENT_WORDS = frozenset(word_group("component_word"))  # ontology/patterns/word_groups.tsv
 _ITEM_OPENERS = (":", "--", "—")
+_CLAUSE_ENDS = (*_ITEM_OPENERS, ";", ",")  # the first of these after a component word must open the list
 _COLON_WINDOW = 9  # tokens from the component word to its colon
 
 
@@ -272,7 +273,7 @@ def _listed(ent: Ent) -> bool:
 
 def _is_version_of(name: str, base: str) -> bool:
     """"QuuxMath-Mistral 7B" is a version of "QuuxMath"; "QuuxMathematics" is not."""
-    if len(base) < 3 or not name.startswith(base) or len(name) <= len(base):
+    if len(base) < 3 or not name.startswith(base):
         return False
     rest = name[len(base):]
     return (len(rest) > 1 and rest[0] in " -_") or (base[-1].islower() and rest.isupper() and len(rest) <= 2)
@@ -281,7 +282,7 @@ def _is_version_of(name: str, base: str) -> bool:
 def _grown_from(name: str, base: str) -> bool:
     """"QPiSSA", "DeepDistributedQP": a one-word coined name that holds a coined name the paper
     proposes ("PiSSA", "DistributedQP") is a variant of it."""
-    if len(base) < 4 or base == name or base not in name or " " in name or " " in base:
+    if len(base) < 4 or base not in name or " " in name or " " in base:
         return False
     extra = name.replace(base, "", 1)  # "TRAMin vision": a typo glued a word on, no name grew
     return any(c.isupper() for c in base[1:]) and any(c.isupper() for c in extra)
