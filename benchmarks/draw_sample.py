@@ -137,6 +137,17 @@ SAMPLES: dict[str, Sample] = {
                                        "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24",
                                        "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "dev32",
                                        "dev33", "dev34", "dev35")),
+    # The baseline-cue pool is used up after dev36 (2 records left): dev37 takes them, dev38 is all random.
+    "dev37": Sample(63245553, 38, 2, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
+                                       "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16",
+                                       "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24",
+                                       "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "dev32",
+                                       "dev33", "dev34", "dev35", "dev36")),
+    "dev38": Sample(64031242, 40, 0, ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
+                                       "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16",
+                                       "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24",
+                                       "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "dev32",
+                                       "dev33", "dev34", "dev35", "dev36", "dev37")),
 }
 
 

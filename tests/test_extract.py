@@ -1240,3 +1240,18 @@ def test_versus_and_generic_adjectives_are_not_part_of_names(nlp):
     assert {"full fine-tuning", "gradient descent"} <= rel(rec, "compared_with")
     names = {m.name for m in rec.mentions}
     assert not any(n.split()[0] in ("vs.", "basic", "extra") for n in names)
+
+
+def test_a_model_trained_on_data_is_a_method_even_after_datasets(nlp):
+    rec = run(nlp, "We test it on 12 benchmark datasets, QuuxNet11 and ResNet-50 training on CIFAR10, "
+                   "and BlobRM training on Criteo.")
+    typed = {(r.target, r.target_type) for r in rec.relations if r.relation == "mentions"}
+    assert {("QuuxNet11", "Method"), ("BlobRM", "Method")} <= typed
+    assert not {"QuuxNet11", "BlobRM"} & rel(rec, "evaluated_on")
+
+
+def test_a_modifier_glued_onto_a_model_size_is_not_part_of_the_name(nlp):
+    rec = run(nlp, "With a Quux-3-8B-based SFT model, our method wins. We also try Blob-2-7B-like models.")
+    names = {r.target for r in rec.relations if r.relation == "mentions"}
+    assert {"Quux-3-8B", "Blob-2-7B"} <= names
+    assert not any(n.endswith(("-based", "-like")) for n in names)

@@ -142,7 +142,7 @@ class NameFinder:
 
     @staticmethod
     def _tag(span: Span, label: str, name: str, source: str) -> Span:
-        return Span(span.doc, span.start, span.end, label=label, kb_id=clean_name(name), span_id=source)
+        return Span(span.doc, span.start, span.end, label=label, kb_id=clean_name(_unmodified(name)), span_id=source)
 
     # --- acronym definitions ---------------------------------------------------------
 
@@ -584,6 +584,15 @@ def _extended_end(doc: Doc, end: int, extensions: re.Pattern[str] | None) -> int
     if extensions is not None and end < len(doc) and doc[end - 1].whitespace_ and extensions.fullmatch(doc[end].text):
         return end + 1
     return end
+
+
+def _unmodified(name: str) -> str:
+    """"LLaMA-3-8B-based" (before "SFT model"): the tokenizer glues the modifier onto the size, so
+    the name it was built from ends before the suffix. One word ending so is no name at all."""
+    for suffix in _MODIFIER_SUFFIXES:
+        if name.endswith(suffix) and "-" in name[:-len(suffix)] and " " not in name:
+            return name[:-len(suffix)]
+    return name
 
 
 def _is_word_name(text: str) -> bool:

@@ -55,7 +55,8 @@ class NameTyper:
                 span = entities[i]
                 if span.id_ not in _RETYPABLE:
                     continue
-                label = self._suffix_type(span.text) or guess or _measured_on(doc, span, measured)
+                label = (self._suffix_type(span.text) or _trains_on(doc, span) or guess
+                         or _measured_on(doc, span, measured))
                 if label == "Dataset" and span.start in compared:
                     label = "Method"  # "outperforming QuuxMed-VQA by 1.2%": what is outperformed is a system
                 if label and label != span.label_:
@@ -77,7 +78,7 @@ class NameTyper:
         known = [m.label_ for m in members if m.id_ not in _RETYPABLE and m.label_ in _DATA_TYPES]
         if known and self._left_kind(doc, members[0]) != "Method":
             return known[0]  # not in "methods, including Quux SGD, SPIDER": a listed name of two senses
-        return (self._right_word(doc, members[-1]) or self._left_word(doc, members[0])
+        return (self._right_word(doc, members[-1]) or _trains_on(doc, members[-1]) or self._left_word(doc, members[0])
                 or (self.apposition(doc, members[0]) if len(members) == 1 else None)
                 or self._evaluation(doc, members[0]) or _drawn_from(doc, members[0]) or _made_of(doc, members[-1])
                 or _trained_on(doc, members[0]) or _split_named(doc, members[-1]))
@@ -151,6 +152,15 @@ def _trained_on(doc: Doc, first: Span) -> str | None:
             return "Dataset"
         if doc[k].is_punct or doc[k].lower_ in ("and", "or", "on") or doc[k].is_sent_start:
             return None
+    return None
+
+
+def _trains_on(doc: Doc, last: Span) -> str | None:
+    """"VGG11 and ResNet-50 training on CIFAR10", "QuuxNet pretrained on BlobWeb": what is trained
+    on data is a model, even in a list after "datasets"."""
+    i = last.end
+    if i + 1 < len(doc) and doc[i].lower_ in _TRAINING and doc[i + 1].lower_ == "on":
+        return "Method"
     return None
 
 
