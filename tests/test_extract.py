@@ -1255,3 +1255,10 @@ def test_a_modifier_glued_onto_a_model_size_is_not_part_of_the_name(nlp):
     names = {r.target for r in rec.relations if r.relation == "mentions"}
     assert {"Quux-3-8B", "Blob-2-7B"} <= names
     assert not any(n.endswith(("-based", "-like")) for n in names)
+
+
+def test_a_listed_name_glued_to_type_or_a_size_word_is_found(nlp):
+    rec = run(nlp, "We propose QuuxZero, a new AlphaZero-type algorithm. With a Swin-Base model it beats Quux-S.")
+    names = {r.target for r in rec.relations if r.relation == "mentions"}
+    assert {"AlphaZero", "Swin-Base", "Quux-S"} <= names
+    assert "QuuxZero" in rel(rec, "proposes")

@@ -54,6 +54,13 @@ def test_a_sentence_glued_after_a_capital_is_split(nlp):
     assert len(list(doc.sents)) == 3
 
 
+def test_a_sentence_glued_after_a_version_number_is_split(nlp):
+    doc = nlp("Feedback is simulated by Quux-4.We repurpose data. Pi is 3.14 and v1.2.3 is a version.")
+    texts = [t.text for t in doc]
+    assert texts[4:7] == ["Quux-4", ".", "We"] and "3.14" in texts and "v1.2.3" in texts
+    assert len(list(doc.sents)) == 3
+
+
 def test_a_bracket_or_quote_glued_to_a_word_is_split(nlp):
     doc = nlp('We introduce the Quux Blob Network(QBN) for graphs. We use "QuuxData".Our O(N) and g(x) stay.')
     texts = [t.text for t in doc]

@@ -47,9 +47,9 @@ _CAPITAL_STOP = r"(?<=[0-9a-z][A-Z])\."
 _SUSPENDED_HYPHEN = "(?:" + "|".join([r"(?<=[A-Z0-9])-$"] + [rf"(?<=[A-Z][a-z]{{{n}}})-$" for n in range(1, 15)]) + ")"
 
 
-# A sentence glued to the next after a name ending in a capital: "layers in ViT.In this paper" (spaCy
-# splits "computation.As" only after a lower-case letter).
-_GLUED_STOP = r"\.(?=[A-Z][a-z]+\b)(?<=[A-Za-z][A-Z]\.)"  # the literal first: cheap where there is no "."
+# A sentence glued to the next after a name ending in a capital or a digit: "layers in ViT.In this paper",
+# "simulated by GPT-4.We" (spaCy splits "computation.As" only after a lower-case letter).
+_GLUED_STOP = r"\.(?=[A-Z][a-z]+\b)(?:(?<=[A-Za-z][A-Z]\.)|(?<=\d\.))"  # the literal first: cheap where there is no "."
 
 
 # An em dash (or LaTeX's "---") always separates, and so does a bracket closed right before it: "(SPA)—yields" is

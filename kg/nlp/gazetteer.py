@@ -26,7 +26,7 @@ from kg.nlp.tokens import tokens
 log = logging.getLogger(__name__)
 
 #: "X-based", "X-style": suffixes after which a glued known method name still counts.
-MODIFIER_SUFFIXES = frozenset({"based", "style", "like", "guided", "initialized", "derived", "powered"})
+MODIFIER_SUFFIXES = frozenset({"based", "style", "like", "type", "guided", "initialized", "derived", "powered"})
 #: "X-test", "X-val": a known dataset glued to the name of a split is that split of it.
 _SPLIT_SUFFIXES = frozenset({"test", "val", "valid", "validation", "dev", "train", "training"})
 #: "JFT-pretrained", "COCO-trained": a known dataset glued to a training word is that dataset.
@@ -170,6 +170,9 @@ class Gazetteer:
         for token in toks:
             text = token.text
             cut = text.rfind("-")
+            if cut > 0 and self._sized(text, cut):  # "Swin-Base": a sized release, a name of its own
+                spans.append(Span(doc, token.i, token.i + 1, label="Method", kb_id=text, span_id=text))
+                continue
             if cut <= 0 or text[cut + 1:].lower() not in _ANY_GLUED_SUFFIX:
                 continue
             hit = self.prefixes.get(text[:cut]) or self.prefixes.get(text[:cut].lower())
@@ -180,6 +183,15 @@ class Gazetteer:
             else:  # "QuuxBench-test": the named split of a known dataset
                 spans.append(Span(doc, token.i, token.i + 1, label=hit[0], kb_id=text, span_id=text))
         return spans
+
+    def _sized(self, text: str, cut: int) -> bool:
+        """Is `text` a listed model glued to a size word ("Swin-Base", "Pythia-Large"; `size_tags.txt`)?
+        Letters and counts ("Quux-S", "Quux-3B") have a coined shape: the name finder sees them already."""
+        if not (text[cut + 1:].isalpha() and len(text) - cut > 3):
+            return False
+        tags = load_lexicon().size_tags
+        hit = self.prefixes.get(text[:cut]) or self.prefixes.get(text[:cut].lower())
+        return hit is not None and hit[0] == "Method" and tags is not None and tags.fullmatch(text[cut:]) is not None
 
     def __call__(self, doc: Doc) -> Doc:
         spans, glued = [], []
