@@ -1262,3 +1262,11 @@ def test_a_listed_name_glued_to_type_or_a_size_word_is_found(nlp):
     names = {r.target for r in rec.relations if r.relation == "mentions"}
     assert {"AlphaZero", "Swin-Base", "Quux-S"} <= names
     assert "QuuxZero" in rel(rec, "proposes")
+
+
+def test_implement_simplify_and_daunting_start_no_task(nlp):
+    rec = run(nlp, "Pretrained models greatly simplify zorbic forecasting pipelines. QuuxRL implements zorbic policy "
+                   "optimization on one-time data. To handle this daunting problem, we propose BlobNet.")
+    tasks = {m.name for m in rec.mentions if m.type == "Task"}
+    assert {"zorbic forecasting", "zorbic policy optimization"} <= tasks
+    assert not any(t.split()[0] in ("simplify", "implements", "daunting") for t in tasks)
