@@ -1270,3 +1270,11 @@ def test_implement_simplify_and_daunting_start_no_task(nlp):
     tasks = {m.name for m in rec.mentions if m.type == "Task"}
     assert {"zorbic forecasting", "zorbic policy optimization"} <= tasks
     assert not any(t.split()[0] in ("simplify", "implements", "daunting") for t in tasks)
+
+
+def test_a_word_after_a_novel_kind_and_a_comma_is_proposed(nlp):
+    rec = run(nlp, "We propose a novel method, Quuxsurv, to overcome this limitation. Recently, a novel method, "
+                   "Zorbilla, was shown to work.")
+    assert rel(rec, "proposes") == {"Quuxsurv"}
+    rec = run(nlp, "In this paper, we propose a new decoding strategy, self-consistency, to replace greedy decoding.")
+    assert rel(rec, "proposes") == {"self-consistency"}  # a listed name, introduced by its own paper

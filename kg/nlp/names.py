@@ -365,7 +365,8 @@ class NameFinder:
         sizes = self.lex.name_extensions
         spans = []
         for token in toks[:-2]:
-            if token.lower_ not in self.lex.proposal_words and not _known_as(token):
+            if (token.lower_ not in self.lex.proposal_words and not _known_as(token)
+                    and not self._novel_kind_comma(toks, token)):
                 continue
             name = toks[token.i + 1]
             end = name.i + 1
@@ -380,6 +381,17 @@ class NameFinder:
                 if described is not None:
                     spans.append(described)
         return spans
+
+    def _novel_kind_comma(self, toks: list[Token], comma: Token) -> bool:
+        """"we propose a novel method, Diffsurv, to ...": the comma after "a novel/new <kind>" that a
+        proposal cue of the sentence introduces; the word after it names the new thing."""
+        i = comma.i
+        if comma.text != "," or i < 4 or toks[i - 1].lower_ not in _SINGULAR_KINDS:
+            return False
+        novel = next((k for k in range(i - 2, max(0, i - 5), -1) if toks[k].lower_ in ("novel", "new")), None)
+        if novel is None or toks[novel - 1].lower_ not in ("a", "an"):
+            return False
+        return any(t.lower_ in self.lex.proposal_words for t in toks[max(comma.sent.start, novel - 4):novel - 1])
 
     def _described_lower(self, doc: Doc, toks: list[Token], start: int) -> Span | None:
         """"we propose sparse upcycling -- a simple way to ...", "we introduce quux decay, a

@@ -387,9 +387,11 @@ def _based_on_it(toks: list[Token], ent: Ent) -> bool:
 
 
 def _after_novel_kind(toks: list[Token], start: int, name: int) -> bool:
-    """"we design a novel framework X": a name right after "a novel/new <kind>" that follows the cue
+    """"we design a novel framework (,) X": a name right after "a novel/new <kind>" that follows the cue
     is the new thing, even when an older thing had the same name."""
     words = [t.lower_ for t in toks[start:name]]
+    if words[-1:] == [","]:
+        words = words[:-1]  # "we introduce a novel framework, X"
     return (2 <= len(words) <= 4 and words[0] in ("a", "an") and words[1] in _NOVEL
             and words[-1] in _type_words())
 
