@@ -1278,3 +1278,8 @@ def test_a_word_after_a_novel_kind_and_a_comma_is_proposed(nlp):
     assert rel(rec, "proposes") == {"Quuxsurv"}
     rec = run(nlp, "In this paper, we propose a new decoding strategy, self-consistency, to replace greedy decoding.")
     assert rel(rec, "proposes") == {"self-consistency"}  # a listed name, introduced by its own paper
+
+
+def test_a_saving_over_a_name_compares_with_it(nlp):
+    rec = run(nlp, "We propose QuuxNeRV. It achieves 72.3% bit rate saving over ZorbNeRV and 43.4% over BlobVC.")
+    assert rel(rec, "compared_with") == {"ZorbNeRV", "BlobVC"}
