@@ -600,7 +600,8 @@ def _extended_end(doc: Doc, end: int, extensions: re.Pattern[str] | None) -> int
 
 def _unmodified(name: str) -> str:
     """"LLaMA-3-8B-based" (before "SFT model"): the tokenizer glues the modifier onto the size, so
-    the name it was built from ends before the suffix. One word ending so is no name at all."""
+    the name it was built from ends before the suffix. (A one-word "Quux-based" never gets here:
+    `is_coined` rejects it.)"""
     for suffix in _MODIFIER_SUFFIXES:
         if name.endswith(suffix) and "-" in name[:-len(suffix)] and " " not in name:
             return name[:-len(suffix)]
