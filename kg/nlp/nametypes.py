@@ -55,7 +55,7 @@ class NameTyper:
                 span = entities[i]
                 if span.id_ not in _RETYPABLE:
                     continue
-                label = (self._suffix_type(span.text) or _trains_on(doc, span) or guess
+                label = (self._suffix_type(span.text) or _trained_after(doc, span) or guess
                          or _measured_on(doc, span, measured))
                 if label == "Dataset" and span.start in compared:
                     label = "Method"  # "outperforming QuuxMed-VQA by 1.2%": what is outperformed is a system
@@ -78,7 +78,8 @@ class NameTyper:
         known = [m.label_ for m in members if m.id_ not in _RETYPABLE and m.label_ in _DATA_TYPES]
         if known and self._left_kind(doc, members[0]) != "Method":
             return known[0]  # not in "methods, including Quux SGD, SPIDER": a listed name of two senses
-        return (self._right_word(doc, members[-1]) or _trains_on(doc, members[-1]) or self._left_word(doc, members[0])
+        return (self._right_word(doc, members[-1]) or _trained_after(doc, members[-1])
+                or self._left_word(doc, members[0])
                 or (self.apposition(doc, members[0]) if len(members) == 1 else None)
                 or self._evaluation(doc, members[0]) or _drawn_from(doc, members[0]) or _made_of(doc, members[-1])
                 or _trained_on(doc, members[0]) or _split_named(doc, members[-1]))
@@ -155,9 +156,10 @@ def _trained_on(doc: Doc, first: Span) -> str | None:
     return None
 
 
-def _trains_on(doc: Doc, last: Span) -> str | None:
-    """"VGG11 and ResNet-50 training on CIFAR10", "QuuxNet pretrained on BlobWeb": what is trained
-    on data is a model, even in a list after "datasets"."""
+def _trained_after(doc: Doc, last: Span) -> str | None:
+    """"VGG11 and ResNet-50 training on CIFAR10", "QuuxNet pretrained on BlobWeb": a name that a
+    training word and "on" follow is a model, even in a list after "datasets" (`_trained_on` types
+    what comes after the "on")."""
     i = last.end
     if i + 1 < len(doc) and doc[i].lower_ in _TRAINING and doc[i + 1].lower_ == "on":
         return "Method"
