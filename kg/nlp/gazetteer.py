@@ -170,28 +170,25 @@ class Gazetteer:
         for token in toks:
             text = token.text
             cut = text.rfind("-")
-            if cut > 0 and self._sized(text, cut):  # "Swin-Base": a sized release, a name of its own
-                spans.append(Span(doc, token.i, token.i + 1, label="Method", kb_id=text, span_id=text))
+            if cut <= 0:
                 continue
-            if cut <= 0 or text[cut + 1:].lower() not in _ANY_GLUED_SUFFIX:
+            suffix = text[cut + 1:].lower()
+            sized = _size_word(text[cut:])
+            if not (sized or suffix in _ANY_GLUED_SUFFIX):
                 continue
             hit = self.prefixes.get(text[:cut]) or self.prefixes.get(text[:cut].lower())
-            if hit is None or text[cut + 1:].lower() not in _GLUED_SUFFIXES[hit[0]]:
+            if hit is None:
                 continue
-            if hit[0] == "Method" or text[cut + 1:].lower() in TRAINED_SUFFIXES:
+            if sized:  # "Swin-Base": a listed model in a sized release, a name of its own
+                if hit[0] == "Method":
+                    spans.append(Span(doc, token.i, token.i + 1, label="Method", kb_id=text, span_id=text))
+            elif suffix not in _GLUED_SUFFIXES[hit[0]]:
+                continue
+            elif hit[0] == "Method" or suffix in TRAINED_SUFFIXES:
                 spans.append(Span(doc, token.i, token.i + 1, label=hit[0], kb_id=hit[1], span_id=text[:cut]))
             else:  # "QuuxBench-test": the named split of a known dataset
                 spans.append(Span(doc, token.i, token.i + 1, label=hit[0], kb_id=text, span_id=text))
         return spans
-
-    def _sized(self, text: str, cut: int) -> bool:
-        """Is `text` a listed model glued to a size word ("Swin-Base", "Pythia-Large"; `size_tags.txt`)?
-        Letters and counts ("Quux-S", "Quux-3B") have a coined shape: the name finder sees them already."""
-        if not (text[cut + 1:].isalpha() and len(text) - cut > 3):
-            return False
-        tags = load_lexicon().size_tags
-        hit = self.prefixes.get(text[:cut]) or self.prefixes.get(text[:cut].lower())
-        return hit is not None and hit[0] == "Method" and tags is not None and tags.fullmatch(text[cut:]) is not None
 
     def __call__(self, doc: Doc) -> Doc:
         spans, glued = [], []
@@ -300,6 +297,15 @@ def is_glued(span: Span) -> bool:
         if nxt.text[0].isalnum() or (nxt.text[0] in "-/_" and (len(nxt) > 1 or not nxt.whitespace_)):
             return True
     return False
+
+
+def _size_word(tail: str) -> bool:
+    """Is `tail` ("-Base", "-Large") a size word (`size_tags.txt`)? Letters and counts ("-S", "-3B")
+    give a coined shape ("Quux-S"): the name finder sees those names already."""
+    if not (tail[1:].isalpha() and len(tail) > 3):
+        return False
+    tags = load_lexicon().size_tags
+    return tags is not None and tags.fullmatch(tail) is not None
 
 
 def sized_after(doc: Doc, end: int) -> bool:

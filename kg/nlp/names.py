@@ -602,10 +602,10 @@ def _unmodified(name: str) -> str:
     """"LLaMA-3-8B-based" (before "SFT model"): the tokenizer glues the modifier onto the size, so
     the name it was built from ends before the suffix. (A one-word "Quux-based" never gets here:
     `is_coined` rejects it.)"""
-    for suffix in _MODIFIER_SUFFIXES:
-        if name.endswith(suffix) and "-" in name[:-len(suffix)] and " " not in name:
-            return name[:-len(suffix)]
-    return name
+    if " " in name or not name.endswith(_MODIFIER_SUFFIXES):  # one C call for the common case
+        return name
+    bare = name[:-len(next(s for s in _MODIFIER_SUFFIXES if name.endswith(s)))]
+    return bare if "-" in bare else name
 
 
 def _is_word_name(text: str) -> bool:
