@@ -206,6 +206,8 @@ class NameFinder:
             return described, short.text  # "Quux to Blob (Q2B), a new dataset" ("(QRL), a plethora of benchmarks": no)
         head = _long_form_head(words)
         mixed = any(c.islower() for c in short_core[1:])
+        if title and not named_as and self._kind_comma_before(long):
+            return "Method", short.text  # "an algorithm, Robust Quux Optimization (RQO),": the kind names it
         if head in self.lex.phrases.task_heads and not (title and mixed):
             return "Task", lower_first(long.text)
         if head in _METRIC_HEADS and not named_as:
@@ -222,6 +224,15 @@ class NameFinder:
         if _ends_in_acronym(words) and self._method_acronym(words[-1], known):
             return "Method", short.text  # "amortized variational QKL (AVQKL)": a variant of the named method
         return ("Method" if title or mixed else "Unknown"), short.text
+
+    def _kind_comma_before(self, long: Span) -> bool:
+        """"we propose ... an algorithm, Robust Quux Optimization (RQO), to ...": a long form set
+        after "a/an ... <method kind>," in apposition is a method, whatever its head word says
+        ("Optimization", "Distillation" head task names elsewhere)."""
+        doc, i = long.doc, long.start
+        if i < 3 or doc[i - 1].text != "," or self.lex.phrases.type_words.get(doc[i - 2].lower_) != "Method":
+            return False
+        return any(doc[k].lower_ in ("a", "an") for k in range(max(0, i - 7), i - 2))
 
     def _method_acronym(self, token: Token, known: list[Span]) -> bool:
         """An acronym that may name a method: no field or stop acronym ("RL", "MRI"), no listed task,

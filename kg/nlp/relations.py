@@ -601,8 +601,21 @@ def _novel_kind_before(doc: Doc, span: Span) -> bool:
         return False
     before = [t.lower_ for t in toks[max(0, i - 5):i - 1]]
     novel = next((k for k in range(len(before) - 1, -1, -1) if before[k] in _NOVEL), None)
-    return (novel is not None and novel > 0 and before[novel - 1] in ("a", "an")
+    if novel is None:
+        return _proposed_kind_before(doc, i)
+    return (novel > 0 and before[novel - 1] in ("a", "an")
             and is_first_person(sentence(doc, span.start), i))
+
+
+def _proposed_kind_before(doc: Doc, comma: int) -> bool:
+    """"we propose an objective ... and an algorithm, Quux Prompt Optimization (QPO), to ...": "a/an <kind>,"
+    in the object of a first-person proposal cue introduces the name after the comma, novel or not."""
+    sent = sentence(doc, comma)
+    if not any(doc[k].lower_ in ("a", "an") for k in range(max(sent.start, comma - 4), comma - 1)):
+        return False
+    return any(cue.label_ == "proposes" and cue.id_ != "before" and sent.start <= cue.start and cue.end < comma
+               and not _is_noun_use(cue) and is_first_person(sent, cue.end)
+               for cue in doc.spans.get("kg_cues", []))
 
 
 def _ours(doc: Doc, span: Span) -> bool:
