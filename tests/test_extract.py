@@ -1299,3 +1299,11 @@ def test_an_enhancement_or_boost_over_a_name_compares_with_it(nlp):
     rec = run(nlp, "We propose QuuxDet. It shows substantial enhancements over the prior state-of-the-art "
                    "ZorbGroup3D. Its error rate reduction over BlobMatch is 10%.")
     assert rel(rec, "compared_with") == {"ZorbGroup3D", "BlobMatch"}
+
+
+def test_a_listed_long_form_keeps_its_name_when_its_acronym_is_listed_for_another(nlp):
+    # ARC is listed as the AI2 Reasoning Challenge; "Abstraction and Reasoning Corpus" is another
+    # listed benchmark, so its acronym must not turn it into the AI2 one.
+    rec = run(nlp, "We study GPT-4 on the Abstraction and Reasoning Corpus (ARC), a benchmark of abstract reasoning. "
+                   "GPT-4 solves only 13/50 of the simplest ARC tasks.")
+    assert rel(rec, "evaluated_on") == {"Abstraction and Reasoning Corpus"}

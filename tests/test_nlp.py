@@ -114,6 +114,13 @@ def test_abbreviations_component_both_orders():
     assert ("Decision-making Quux Language Model assistant", "DeQuux") in pairs
 
 
+def test_a_long_form_does_not_start_on_a_function_word():
+    nlp = _blank("kg_sentencizer", "kg_abbreviations")
+    doc = nlp("We evaluate on the Abstraction and Zorbic Corpus (AZC) and the Adaptive and Quux Dual method (AQD).")
+    pairs = [(long.text, short.text) for long, short in doc._.kg_abbreviations]
+    assert pairs == [("Abstraction and Zorbic Corpus", "AZC"), ("Adaptive and Quux Dual method", "AQD")]
+
+
 def test_a_short_form_in_quotes_inside_the_bracket_is_defined():
     nlp = _blank("kg_sentencizer", "kg_abbreviations")
     doc = nlp('We propose a novel Distance-based Zorb Wasserstein ("Db-ZW") distance. It uses Quux Net (QN), '

@@ -101,6 +101,15 @@ def _initials(letters: list[str], text: str, pattern: str) -> int | None:
     return None
 
 
+def _over_function_word(long: Span, first: int) -> Span:
+    """A long form does not start with a function word: in "the Abstraction and Reasoning Corpus
+    (ARC)" the A matched on "and", and the word before, with the same initial, starts the long form."""
+    doc, i = long.doc, long.start - 1
+    if i >= first and doc[i].is_alpha and doc[i].lower_ not in _SKIPPED_WORDS and doc[i].lower_[0] == long[0].lower_[0]:
+        return doc[i:long.end]
+    return long
+
+
 def is_short_form(text: str) -> bool:
     """Shape of an abbreviation: short, starts alphanumeric, has a capital letter."""
     return (
@@ -211,6 +220,8 @@ class AbbreviationDetector:
         long = doc.char_span(window.start_char + offset, window.end_char, alignment_mode="expand")
         if long is not None and len(long) > 1 and long[0].is_quote:
             long = long[1:]
+        if long is not None and long[0].is_lower and long[0].lower_ in _SKIPPED_WORDS:
+            long = _over_function_word(long, first)
         if long is None or len(long.text) <= len(short.text) or long[0].is_punct:
             return None
         return long, short

@@ -156,9 +156,10 @@ class NameFinder:
         for long, short in (doc._.kg_abbreviations or [])[:_MAX_DEFINITIONS]:
             kind = self._long_form_kind(long)
             same = [span for span in known if not _redefined(span, long, short, kind)]
-            if len(same) < len(known):
+            taken = len(same) < len(known)
+            if taken:
                 redefined.add(core(short.text))
-            label, name = self._definition_type(long, short, same)
+            label, name = self._definition_type(long, short, same, taken)
             spans += [self._tag(long, label, name, "abbreviation"), self._tag(short, label, name, "abbreviation")]
             shorts.setdefault(core(short.text), (label, name))
         if shorts:
@@ -178,10 +179,11 @@ class NameFinder:
         kind = self.lex.phrases.type_words.get(head)
         return kind if kind in ("Method", *_DATA_TYPES) else None
 
-    def _definition_type(self, long: Span, short: Span, known: list[Span]) -> tuple[str, str]:
+    def _definition_type(self, long: Span, short: Span, known: list[Span], taken: bool = False) -> tuple[str, str]:
         """Type and name of a defined acronym: Tasks are named by the long form, the rest by the short.
 
-        `known` holds the listed names the definition does not contradict (`_redefined`).
+        `known` holds the listed names the definition does not contradict (`_redefined`); `taken`
+        says the short form is listed for another long form, so listed data keeps its long form's name.
         """
         short_core = core(short.text)
         words = [t for t in long if not t.is_punct]
@@ -197,6 +199,8 @@ class NameFinder:
             return "Method", short.text  # "our proposed quux reinforcement learning (QRL) framework"
         for span in known:
             if span.start < short.end and short.start < span.end or span.start <= long.start < span.end:
+                if taken and span.label_ in _DATA_TYPES and span.start == long.start and span.end == long.end:
+                    return span.label_, long.text  # "Abstraction and Reasoning Corpus (ARC)": not the listed ARC
                 name = lower_first(long.text) if span.label_ in ("Task", "Metric") else short.text
                 return span.label_, name
         if named_as in _DATA_TYPES:
