@@ -1307,3 +1307,9 @@ def test_a_listed_long_form_keeps_its_name_when_its_acronym_is_listed_for_anothe
     rec = run(nlp, "We study GPT-4 on the Abstraction and Reasoning Corpus (ARC), a benchmark of abstract reasoning. "
                    "GPT-4 solves only 13/50 of the simplest ARC tasks.")
     assert rel(rec, "evaluated_on") == {"Abstraction and Reasoning Corpus"}
+
+
+def test_listed_environments_and_lower_case_dataset_alias(nlp):
+    rec = run(nlp, "We propose QuuxBoN. We evaluate it using the AlpacaFarm and Anthropic's hh-rlhf datasets, "
+                   "and train a planner on Sokoban puzzles.")
+    assert {"AlpacaFarm", "hh-rlhf", "Sokoban"} <= rel(rec, "evaluated_on")
