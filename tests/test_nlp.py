@@ -121,6 +121,15 @@ def test_a_long_form_does_not_start_on_a_function_word():
     assert pairs == [("Abstraction and Zorbic Corpus", "AZC"), ("Adaptive and Quux Dual method", "AQD")]
 
 
+def test_a_long_form_is_a_name_not_a_clause():
+    nlp = _blank("kg_sentencizer", "kg_abbreviations")
+    doc = nlp("To model speech audio and gesture motion, we implement a hierarchical joint embedding space (HoJES). "
+              "We use dynamic kernels, termed Dynamic Quux Fourier Operators (DQFOs). "
+              "The bound is O(sqrtT) against the worst local maximum (O(sqrtT).")
+    pairs = [(long.text, short.text) for long, short in doc._.kg_abbreviations]
+    assert pairs == [("hierarchical joint embedding space", "HoJES"), ("Dynamic Quux Fourier Operators", "DQFOs")]
+
+
 def test_a_short_form_in_quotes_inside_the_bracket_is_defined():
     nlp = _blank("kg_sentencizer", "kg_abbreviations")
     doc = nlp('We propose a novel Distance-based Zorb Wasserstein ("Db-ZW") distance. It uses Quux Net (QN), '

@@ -20,6 +20,8 @@ from kg.nlp.tokens import CLOSING_QUOTES, OPENING_QUOTES, tokens
 _MAX_SHORT_CHARS = 12
 _NAMING = {"dubbed", "called", "named", "termed", "aka", "i.e.", "or", "abbreviated"}
 _MAX_INNER_TOKENS = 12
+_NAMING_INSIDE = {"dubbed", "called", "named", "termed"}  # "a new method called quux training (QT)"
+_OBJECT_OPENERS = {"a", "an", "the", "our", "novel", "new"}  # "we propose a novel quux framework (QF)"
 
 
 def find_long_form(short: str, text: str) -> int | None:
@@ -110,13 +112,33 @@ def _over_function_word(long: Span, first: int) -> Span:
     return long
 
 
+def _one_clause(long: Span) -> Span | None:
+    """A long form is a name, not a clause: what a naming word inside it introduces is the long
+    form ("dynamic kernels, termed Quux Kernel Operators (QKOs)"), and so is the object of a "we"
+    clause inside it ("audio and motion, we implement a joint embedding space (AuMoQ)": "joint
+    embedding space")."""
+    doc = long.doc
+    named = max((t.i for t in long[1:-1] if t.lower_ in _NAMING_INSIDE), default=None)
+    if named is not None:
+        long = doc[named + 1:long.end]
+    we = max((t.i for t in long if t.lower_ == "we"), default=None)
+    if we is None:
+        return long
+    start = we + 2  # past "we" and its verb
+    while start < long.end and doc[start].lower_ in _OBJECT_OPENERS:
+        start += 1
+    return doc[start:long.end] if start < long.end else None
+
+
 def is_short_form(text: str) -> bool:
-    """Shape of an abbreviation: short, starts alphanumeric, has a capital letter."""
+    """Shape of an abbreviation: short, starts alphanumeric, has a capital letter, and its brackets
+    close ("SF(DA)2" is one; "O(sqrtT", cut from a formula, is not)."""
     return (
         2 <= len(text) <= _MAX_SHORT_CHARS
         and text[0].isalnum()
         and any(c.isupper() for c in text)
         and " " not in text.strip()
+        and text.count("(") == text.count(")")
     )
 
 
@@ -222,6 +244,8 @@ class AbbreviationDetector:
             long = long[1:]
         if long is not None and long[0].is_lower and long[0].lower_ in _SKIPPED_WORDS:
             long = _over_function_word(long, first)
+        if long is not None:
+            long = _one_clause(long)
         if long is None or len(long.text) <= len(short.text) or long[0].is_punct:
             return None
         return long, short
