@@ -114,20 +114,23 @@ def test_abbreviations_component_both_orders():
     assert ("Decision-making Quux Language Model assistant", "DeQuux") in pairs
 
 
-def test_a_long_form_does_not_start_on_a_function_word():
-    nlp = _blank("kg_sentencizer", "kg_abbreviations")
-    doc = nlp("We evaluate on the Abstraction and Zorbic Corpus (AZC) and the Adaptive and Quux Dual method (AQD).")
-    pairs = [(long.text, short.text) for long, short in doc._.kg_abbreviations]
-    assert pairs == [("Abstraction and Zorbic Corpus", "AZC"), ("Adaptive and Quux Dual method", "AQD")]
+def _definitions(text: str) -> list[tuple[str, str]]:
+    doc = _blank("kg_sentencizer", "kg_abbreviations")(text)
+    return [(long.text, short.text) for long, short in doc._.kg_abbreviations]
 
 
-def test_a_long_form_is_a_name_not_a_clause():
-    nlp = _blank("kg_sentencizer", "kg_abbreviations")
-    doc = nlp("To model speech audio and gesture motion, we implement a hierarchical joint embedding space (HoJES). "
-              "We use dynamic kernels, termed Dynamic Quux Fourier Operators (DQFOs). "
-              "The bound is O(sqrtT) against the worst local maximum (O(sqrtT).")
-    pairs = [(long.text, short.text) for long, short in doc._.kg_abbreviations]
-    assert pairs == [("hierarchical joint embedding space", "HoJES"), ("Dynamic Quux Fourier Operators", "DQFOs")]
+@pytest.mark.parametrize("text, expected", [
+    # a long form does not start on a function word: the A of "and" is the A of the word before
+    ("We evaluate on the Abstraction and Zorbic Corpus (AZC) and the Adaptive and Quux Dual method (AQD).",
+     [("Abstraction and Zorbic Corpus", "AZC"), ("Adaptive and Quux Dual method", "AQD")]),
+    # a long form is a name, not a clause; a short form cut from a formula is none
+    ("To model speech audio and gesture motion, we implement a hierarchical joint embedding space (HoJES). "
+     "We use dynamic kernels, termed Dynamic Quux Fourier Operators (DQFOs). "
+     "The bound is O(sqrtT) against the worst local maximum (O(sqrtT).",
+     [("hierarchical joint embedding space", "HoJES"), ("Dynamic Quux Fourier Operators", "DQFOs")]),
+])
+def test_long_forms_are_names(text, expected):
+    assert _definitions(text) == expected
 
 
 def test_a_short_form_in_quotes_inside_the_bracket_is_defined():
