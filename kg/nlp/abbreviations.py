@@ -20,8 +20,6 @@ from kg.nlp.tokens import CLOSING_QUOTES, OPENING_QUOTES, tokens
 _MAX_SHORT_CHARS = 12
 _NAMING = {"dubbed", "called", "named", "termed", "aka", "i.e.", "or", "abbreviated"}
 _MAX_INNER_TOKENS = 12
-_NAMING_INSIDE = {"dubbed", "called", "named", "termed"}  # "a new method called quux training (QT)"
-_OBJECT_OPENERS = {"a", "an", "the", "our", "novel", "new"}  # "we propose a novel quux framework (QF)"
 
 
 def find_long_form(short: str, text: str) -> int | None:
@@ -44,6 +42,8 @@ def find_long_form(short: str, text: str) -> int | None:
 
 
 _SKIPPED_WORDS = frozenset(word_group("function_word"))  # ontology/patterns/word_groups.tsv
+_NAMING_INSIDE = frozenset(word_group("inner_naming_word"))  # "a new method called quux training (QT)"
+_OBJECT_OPENERS = frozenset(word_group("clause_object_opener"))  # "we propose a novel quux framework (QF)"
 _DIGIT_WORDS = word_map("digit_word")
 _FAMILY_SUFFIXES = frozenset(word_group("family_suffix"))  # "DNA-GPT": initials, then the model family
 _X_INITIALS = tuple(word_group("x_initial"))  # "Forgetting Transformer (FoX)": X for "trans"
