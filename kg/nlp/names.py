@@ -179,7 +179,7 @@ class NameFinder:
         kind = self.lex.phrases.type_words.get(head)
         return kind if kind in ("Method", *_DATA_TYPES) else None
 
-    def _definition_type(self, long: Span, short: Span, known: list[Span], taken: bool = False) -> tuple[str, str]:
+    def _definition_type(self, long: Span, short: Span, known: list[Span], taken: bool) -> tuple[str, str]:
         """Type and name of a defined acronym: Tasks are named by the long form, the rest by the short.
 
         `known` holds the listed names the definition does not contradict (`_redefined`); `taken`
