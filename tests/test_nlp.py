@@ -493,6 +493,14 @@ def test_tasks_listed_after_a_comma_and_including(nlp):
     assert {"quux segmentation", "blob detection", "zorbing"} <= found
 
 
+def test_one_word_items_of_a_domain_list_are_no_tasks(nlp):
+    doc = nlp("Trees are used across various domains, including healthcare, finance, and quux forecasting. "
+              "It helps applications such as zorbing and blob detection.")
+    found = {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Task"}
+    assert "quux forecasting" in found and "blob detection" in found
+    assert not found & {"healthcare", "finance", "zorbing"}
+
+
 def test_problem_solving_is_one_task_head(nlp):
     doc = nlp("This motivates research on their application in mathematical problem solving.")
     assert [(s.text, s.label_) for s in doc.spans["kg_entities"]] == [("mathematical problem solving", "Task")]

@@ -37,6 +37,7 @@ _FOLLOWERS = {
     "pipeline", "pipelines", "process", "regime", "regimes", "objective", "objectives",
 }
 _LIST_FRAMES = {"task", "tasks", "application", "applications", "problems", "domains", "areas"}
+_DOMAIN_FRAMES = frozenset(word_group("domain_frame"))  # list frames of application domains (word_groups.tsv)
 _LIST_QUALIFIERS = {"downstream", "various", "several", "different", "multiple", "diverse", "standard", "challenging"}
 _BACK_GLUE = {",", "and", "or", "as", "well"}
 _BACK_OPEN = {"on", "in", "for", "to", "across", "of", ":", "("}
@@ -274,7 +275,8 @@ def _task_lists(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
         if low in _LIST_FRAMES and token.i + 3 < len(doc):
             cue = token.i + 2 if toks[token.i + 1].text == "," else token.i + 1  # "tasks, including A and B"
             if toks[cue].lower_ in ("such", "including", "like"):
-                yield from list_items(doc, cue, lex)
+                one_word_domains = low in _DOMAIN_FRAMES  # "domains, including healthcare, finance"
+                yield from (item for item in list_items(doc, cue, lex) if not (one_word_domains and len(item) == 1))
 
 
 def _items_before(doc: Doc, i: int, lex: PhraseLexicon) -> Iterator[Span]:
