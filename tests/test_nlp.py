@@ -501,6 +501,12 @@ def test_one_word_items_of_a_domain_list_are_no_tasks(nlp):
     assert not found & {"healthcare", "finance", "zorbing"}
 
 
+def test_vision_tasks_name_no_task(nlp):
+    doc = nlp("Experiments on downstream vision tasks and quux segmentation tasks show gains.")
+    found = {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Task"}
+    assert "quux segmentation" in found and "vision" not in found
+
+
 def test_problem_solving_is_one_task_head(nlp):
     doc = nlp("This motivates research on their application in mathematical problem solving.")
     assert [(s.text, s.label_) for s in doc.spans["kg_entities"]] == [("mathematical problem solving", "Task")]
