@@ -494,16 +494,14 @@ def test_tasks_listed_after_a_comma_and_including(nlp):
 
 
 def test_one_word_items_of_a_domain_list_are_no_tasks(nlp):
-    doc = nlp("Trees are used across various domains, including healthcare, finance, and quux forecasting. "
-              "It helps applications such as zorbing and blob detection.")
-    found = {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Task"}
+    found = _tasks(nlp, "Trees are used across various domains, including healthcare, finance, and quux forecasting. "
+                        "It helps applications such as zorbing and blob detection.")
     assert "quux forecasting" in found and "blob detection" in found
     assert not found & {"healthcare", "finance", "zorbing"}
 
 
 def test_vision_tasks_name_no_task(nlp):
-    doc = nlp("Experiments on downstream vision tasks and quux segmentation tasks show gains.")
-    found = {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Task"}
+    found = _tasks(nlp, "Experiments on downstream vision tasks and quux segmentation tasks show gains.")
     assert "quux segmentation" in found and "vision" not in found
 
 

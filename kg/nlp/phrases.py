@@ -36,8 +36,8 @@ _FOLLOWERS = {
     "benchmark", "benchmarks", "improvement", "improvements", "gain", "gains", "drop", "degradation",
     "pipeline", "pipelines", "process", "regime", "regimes", "objective", "objectives",
 }
-_LIST_FRAMES = {"task", "tasks", "application", "applications", "problems", "domains", "areas"}
 _DOMAIN_FRAMES = frozenset(word_group("domain_frame"))  # list frames of application domains (word_groups.tsv)
+_LIST_FRAMES = {"task", "tasks", "problems"} | _DOMAIN_FRAMES
 _LIST_QUALIFIERS = {"downstream", "various", "several", "different", "multiple", "diverse", "standard", "challenging"}
 _BACK_GLUE = {",", "and", "or", "as", "well"}
 _BACK_OPEN = {"on", "in", "for", "to", "across", "of", ":", "("}
