@@ -329,7 +329,10 @@ class NameFinder:
         "outperforms ReBeL and Slumbot", "surpasses Apex, Gorila and R2D2". Only the words joined to
         the cue or to a name of the list by "," / "and" / "or" count, so prose that follows does not."""
         toks = tokens(doc)
-        taken = {i for e in entities for i in range(e.start, e.end)}
+        end_of: dict[int, int] = {}  # token -> end of the first entity that covers it
+        for e in entities:
+            for i in range(e.start, e.end):
+                end_of.setdefault(i, e.end)
         ends = {e.end for e in entities}
         spans = []
         for cue in doc.spans.get("kg_cues", []):
@@ -341,8 +344,8 @@ class NameFinder:
                     i += 1
                     continue
                 token = toks[i]
-                if i in taken:
-                    i = next((e.end for e in entities if e.start <= i < e.end), i + 1)
+                if i in end_of:
+                    i = end_of[i]
                 elif (is_title_word(token.text) and token.text not in self.lex.stop and not token.is_sent_start
                       and not token.lower_.endswith(_NAME_ADJECTIVE_ENDS) and token.text not in _NOT_SYSTEMS
                       and token.text.split("-")[-1][:1].isupper()
