@@ -429,6 +429,13 @@ def test_names_the_paper_calls_its_own_are_proposed(nlp):
     assert rel(rec, "proposes") == {"QUUXINTERACT", "Token-Level Quux-Mix", "QuuxBoost"}
 
 
+def test_the_proposed_kind_then_a_name_in_apposition_proposes_it(nlp):
+    rec = run(nlp, "Experiments show that the proposed framework, QUUX-GNN, outperforms existing methods. We evaluate "
+                   "on several benchmarks, including our newly proposed benchmark, ZorbBench, with rare prompts. "
+                   "Unlike the proposed method, BlobNet keeps an ensemble.")
+    assert rel(rec, "proposes") == {"QUUX-GNN", "ZorbBench"}
+
+
 def test_our_right_before_a_new_name_proposes_it_unless_the_name_modifies_a_noun(nlp):
     rec = run(nlp, "Value-based methods lead to the development of our QuuxCoder (pronounced quux coder). "
                    "Experiments show that our ZorbNet can scale. Our BLOB bounds are always valid.")

@@ -671,8 +671,9 @@ def _in_opening_list(toks: list[Token], start: int) -> bool:
 
 
 def _our_kind_before(toks, span: Span) -> bool:
-    """"our new algorithm, QuuxBoost, ...": the name in apposition to "our (adjectives) <kind>",
-    closed by a comma or a bracket ("Unlike our new algorithm, BlobBoost keeps ..." is no apposition)."""
+    """"our new algorithm, QuuxBoost, ...", "the proposed framework, QuuxGNN, ...": the name in apposition
+    to "our (adjectives) <kind>" or "the proposed <kind>", closed by a comma or a bracket ("Unlike our new
+    algorithm, BlobBoost keeps ..." is no apposition)."""
     start = span.start
     if start < 3 or toks[start - 1].text != "," or toks[start - 2].lower_ not in _type_words():
         return False
@@ -681,7 +682,7 @@ def _our_kind_before(toks, span: Span) -> bool:
     i = start - 3
     while i > 0 and start - 3 - i < 2 and toks[i].lower_ in _OWN_ADJECTIVES:
         i -= 1
-    return toks[i].lower_ == "our"
+    return toks[i].lower_ == "our" or (toks[i].lower_ == "the" and toks[i + 1].lower_ == "proposed")
 
 
 def _named_after_our_kind(toks: list[Token], start: int) -> bool:
