@@ -436,6 +436,13 @@ def test_the_proposed_kind_then_a_name_in_apposition_proposes_it(nlp):
     assert rel(rec, "proposes") == {"QUUX-GNN", "ZorbBench"}
 
 
+def test_quoted_lower_case_words_after_we_propose_are_the_new_name(nlp):
+    rec = run(nlp, "We propose *online quux learning*, the first approach to this problem. We also introduce "
+                   "\"zorb guidance\", which edits images. This paper presents a *counter-argument*: small weights "
+                   "matter. We propose a *window quux* scheme. An effect that we term *blob displacement*, is seen.")
+    assert rel(rec, "proposes") == {"online quux learning", "zorb guidance"}
+
+
 def test_our_right_before_a_new_name_proposes_it_unless_the_name_modifies_a_noun(nlp):
     rec = run(nlp, "Value-based methods lead to the development of our QuuxCoder (pronounced quux coder). "
                    "Experiments show that our ZorbNet can scale. Our BLOB bounds are always valid.")

@@ -31,6 +31,9 @@ from kg.nlp.nametypes import NameTyper
 _PRIORITY = {"abbreviation": 0, "technique": 0.5, "gazetteer": 1, "named": 2, "shape": 3, "title": 4, "task": 5, "metric": 4.5}
 _PREPOSITIONS = {"for", "of", "with", "in", "on", "via", "using", "from", "under", "by", "to", "through"}
 _NAMING_WORDS = {"called", "named", "termed", "dubbed", "coined"}
+_QUOTED_NAME_VERBS = frozenset(word_group("quoted_name_verb"))  # ontology/patterns/word_groups.tsv
+_QUOTED_LEAD = {"a", "an", "the", "new", "novel"}  # words between a proposal cue and a quoted name
+_AFTER_QUOTED_NAME = {",", ".", ";", ":", "which", "that", "to", "for", "as", "where", "—", "–", "--"}
 _SKIP_AFTER_NAMING = {"the", "a", "an", "as"} | OPENING_QUOTES
 _MAX_DEFINITIONS = 50
 _MODIFIER_SUFFIXES = ("-based", "-style", "-like", "-free", "-aware", "-guided", "-driven", "-powered", "-specific")
@@ -396,9 +399,31 @@ class NameFinder:
                 spans.append(self._tag(doc[name.i:end], "Method", doc[name.i:end].text, "named"))
             elif token.lower_ not in _NAMING_WORDS:
                 described = self._described_lower(doc, toks, token.i + 1)
+                if described is None and token.lower_ in _QUOTED_NAME_VERBS and _we_before(token):
+                    described = self._quoted_lower(doc, toks, token.i + 1)
                 if described is not None:
                     spans.append(described)
         return spans
+
+    def _quoted_lower(self, doc: Doc, toks: list[Token], start: int) -> Span | None:
+        """"we propose *online cascade learning*, the first approach to ...": lower-case words in quotes
+        or Markdown emphasis (which reads as quotes) right after the cue, closed before a clause,
+        name what the paper proposes. Two words at least, so an emphasised adjective ("a *counter-argument*:")
+        is no name, nor are quoted words that modify a noun after them ("a *window ablation* scheme"). A
+        quoted long form with its acronym after it ("*quux memory hypothesis* (QMH)") is left to the
+        abbreviation rules, which make the acronym the name."""
+        while start < len(doc) and toks[start].lower_ in _QUOTED_LEAD:
+            start += 1
+        if start >= len(doc) or toks[start].text not in OPENING_QUOTES:
+            return None
+        first = end = start + 1
+        while (end < len(doc) and end - first < 6 and toks[end].text not in CLOSING_QUOTES
+               and (toks[end].is_lower or toks[end].text == "-") and toks[end].lower_ not in self.lex.stop):
+            end += 1
+        if (end + 1 >= len(doc) or toks[end].text not in CLOSING_QUOTES or " " not in doc[first:end].text
+                or toks[first].lower_ in _QUOTED_LEAD or toks[end + 1].lower_ not in _AFTER_QUOTED_NAME):
+            return None
+        return self._tag(doc[first:end], "Method", doc[first:end].text, "named")
 
     def _novel_kind_comma(self, toks: list[Token], comma: Token) -> bool:
         """"we propose a novel method, Diffsurv, to ...": the comma after "a novel/new <kind>" that a
