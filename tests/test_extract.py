@@ -443,6 +443,12 @@ def test_quoted_lower_case_words_after_we_propose_are_the_new_name(nlp):
     assert rel(rec, "proposes") == {"online quux learning", "zorb guidance"}
 
 
+def test_a_capitalised_word_then_lower_case_words_described_after_we_introduce_is_the_new_name(nlp):
+    rec = run(nlp, "To this end, we introduce Zorbic backpropagation, a parallel iterative algorithm. "
+                   "We study one-step quuxing, also known as Blob-free backpropagation, a method for fast solvers.")
+    assert rel(rec, "proposes") == {"Zorbic backpropagation"}
+
+
 def test_our_right_before_a_new_name_proposes_it_unless_the_name_modifies_a_noun(nlp):
     rec = run(nlp, "Value-based methods lead to the development of our QuuxCoder (pronounced quux coder). "
                    "Experiments show that our ZorbNet can scale. Our BLOB bounds are always valid.")

@@ -439,8 +439,14 @@ class NameFinder:
     def _described_lower(self, doc: Doc, toks: list[Token], start: int) -> Span | None:
         """"we propose sparse upcycling -- a simple way to ...", "we introduce quux decay, a
         regularization technique": lower-case words right after the cue, then a dash or comma and
-        "a/an" with a kind word, name what the paper proposes (typed by that kind word)."""
+        "a/an" with a kind word, name what the paper proposes (typed by that kind word). After a
+        proposal verb where "we" speak, the first word may be capitalised ("we introduce Highway
+        backpropagation, a parallel algorithm"); not after "also known as", which names a known thing."""
         end = start
+        if (start + 1 < len(doc) and is_title_word(toks[start].text) and toks[start].text not in self.lex.stop
+                and toks[start + 1].is_lower and toks[start - 1].lower_ in self.lex.proposal_words
+                and _we_before(toks[start])):
+            end += 1  # "we introduce Highway backpropagation, a parallel algorithm": a proper word, then words
         while (end < len(doc) and end - start < 4 and toks[end].is_lower and toks[end].text[:1].isalpha()
                and toks[end].lower_ not in self.lex.stop and toks[end].lower_ not in _NOT_NAME_WORDS):
             end += 1
