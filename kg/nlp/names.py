@@ -398,8 +398,9 @@ class NameFinder:
             if is_title_word(name.text) and name.text not in self.lex.stop and nxt in ends:
                 spans.append(self._tag(doc[name.i:end], "Method", doc[name.i:end].text, "named"))
             elif token.lower_ not in _NAMING_WORDS:
-                described = self._described_lower(doc, toks, token.i + 1)
-                if described is None and token.lower_ in _QUOTED_NAME_VERBS and _we_before(token):
+                ours = token.lower_ in self.lex.proposal_words and _we_before(token)  # "we propose ..."
+                described = self._described_lower(doc, toks, token.i + 1, ours)
+                if described is None and ours and token.lower_ in _QUOTED_NAME_VERBS:
                     described = self._quoted_lower(doc, toks, token.i + 1)
                 if described is not None:
                     spans.append(described)
@@ -436,16 +437,15 @@ class NameFinder:
             return False
         return any(t.lower_ in self.lex.proposal_words for t in toks[max(comma.sent.start, novel - 4):novel - 1])
 
-    def _described_lower(self, doc: Doc, toks: list[Token], start: int) -> Span | None:
+    def _described_lower(self, doc: Doc, toks: list[Token], start: int, ours: bool) -> Span | None:
         """"we propose sparse upcycling -- a simple way to ...", "we introduce quux decay, a
         regularization technique": lower-case words right after the cue, then a dash or comma and
         "a/an" with a kind word, name what the paper proposes (typed by that kind word). After a
-        proposal verb where "we" speak, the first word may be capitalised ("we introduce Highway
+        proposal verb where "we" speak (`ours`), the first word may be capitalised ("we introduce Highway
         backpropagation, a parallel algorithm"); not after "also known as", which names a known thing."""
         end = start
-        if (start + 1 < len(doc) and is_title_word(toks[start].text) and toks[start].text not in self.lex.stop
-                and toks[start + 1].is_lower and toks[start - 1].lower_ in self.lex.proposal_words
-                and _we_before(toks[start])):
+        if (ours and start + 1 < len(doc) and is_title_word(toks[start].text) and toks[start].text not in self.lex.stop
+                and toks[start + 1].is_lower):
             end += 1  # "we introduce Highway backpropagation, a parallel algorithm": a proper word, then words
         while (end < len(doc) and end - start < 4 and toks[end].is_lower and toks[end].text[:1].isalpha()
                and toks[end].lower_ not in self.lex.stop and toks[end].lower_ not in _NOT_NAME_WORDS):
