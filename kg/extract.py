@@ -43,6 +43,7 @@ def extract(doc: Doc, paper: Paper, clean: CleanText) -> PaperRecord:
     parts = long_form_parts(doc, ents, proposed)
     facts += _part_facts(parts, proposed)
     facts += title_uses(ents, title, proposed)
+    ents, facts = _settle_techniques(doc, ents, facts, proposed)
     return PaperRecord(
         paper=paper,
         mentions=tuple(_mention(e, paper, clean) for e in sorted(ents + [e for e, _ in parts],
@@ -141,6 +142,32 @@ def _facts(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
             facts.append(Fact("uses_metric", ent, ent.sent, ent.confidence))
         facts.append(Fact("mentions", ent, ent.sent, ent.confidence))
     return facts
+
+
+def _settle_techniques(doc: Doc, ents: list[Ent], facts: list[Fact],
+                       proposed: dict[str, str]) -> tuple[list[Ent], list[Fact]]:
+    """A lower-case technique phrase ("natural policy gradient", "rediscover gradient descent") is a
+    method name only where the paper uses it, compares with it or proposes it. Elsewhere (its cue was
+    read as prior work or a baseline's description, or it is a listed method with one more word before
+    it) it is most often a description or a task (2 of the 11 technique mentions of the calibration
+    samples are right). There the listed method it ends in stands alone, or nothing does."""
+    kept = {f.ent.name for f in facts if f.relation in ("builds_on", "compared_with")} | set(proposed)
+    listed = {(s.start, s.end): s for s in doc.spans.get("kg_gazetteer", []) if s.label_ == "Method"}
+    swap: dict[int, Ent | None] = {}
+    for ent in ents:
+        if ent.source == "technique" and ent.type == "Method" and ent.name not in kept:
+            inner = next((listed[k, ent.span.end] for k in range(ent.span.start + 1, ent.span.end)
+                          if (k, ent.span.end) in listed), None)  # "noisy [gradient descent]"
+            swap[id(ent)] = None if inner is None else Ent(inner, inner.kb_id_ or inner.text, "Method",
+                                                            "gazetteer", inner.kb_id_ or None)
+    if not swap:
+        return ents, facts
+    out: list[Fact] = []
+    for fact in facts:
+        ent = swap.get(id(fact.ent), fact.ent)
+        if ent is not None:
+            out.append(fact if ent is fact.ent else Fact(fact.relation, ent, fact.sentence, ent.confidence, fact.rule))
+    return [e for e in (swap.get(id(e), e) for e in ents) if e is not None], out
 
 
 def _part_facts(parts: list[tuple[Ent, bool]], proposed: dict[str, str]) -> list[Fact]:

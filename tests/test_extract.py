@@ -1332,3 +1332,11 @@ def test_listed_environments_and_lower_case_dataset_alias(nlp):
     rec = run(nlp, "We propose QuuxBoN. We evaluate it using the AlpacaFarm and Anthropic's hh-rlhf datasets, "
                    "and train a planner on Sokoban puzzles.")
     assert {"AlpacaFarm", "hh-rlhf", "Sokoban"} <= rel(rec, "evaluated_on")
+
+
+def test_a_technique_phrase_outside_a_use_or_comparison_keeps_only_its_listed_method(nlp):
+    rec = run(nlp, "Prior analyses study noisy gradient descent on convex losses. We propose QuuxOpt, an optimizer "
+                   "built on natural policy gradient, and test it on MuJoCo.")
+    methods = {m.name for m in rec.mentions if m.type == "Method"}
+    assert "noisy gradient descent" not in methods and "gradient descent" in methods
+    assert "natural policy gradient" in rel(rec, "builds_on") and "natural policy gradient" in methods
