@@ -709,3 +709,12 @@ def test_a_lower_case_long_form_ending_in_a_method_acronym_is_a_method(nlp):
     doc = nlp("Our method, amortized variational QKL (AVQKL), beats QKL. We also study diffusion MRI (dMRI).")
     names = {s.text: s.label_ for s in doc.spans["kg_entities"]}
     assert names["AVQKL"] == "Method" and names.get("dMRI") != "Method"
+
+
+def test_training_efficiency_and_quantization_phrases_are_no_tasks(nlp):
+    """Heads right on fewer than a third of the development samples' uses: ways to train, properties,
+    compression techniques ("quux pre-training" stays a task where framed, see above)."""
+    text = ("Zorbs are useful. Our method is designed for quux training and improves the sample "
+            "efficiency of zorb agents. We study extreme quux quantization and blob labeling.")
+    tasks = _tasks(nlp, text)
+    assert not {"quux training", "sample efficiency", "extreme quux quantization", "blob labeling"} & tasks
