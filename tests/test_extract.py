@@ -1340,3 +1340,10 @@ def test_a_technique_phrase_outside_a_use_or_comparison_keeps_only_its_listed_me
     methods = {m.name for m in rec.mentions if m.type == "Method"}
     assert "noisy gradient descent" not in methods and "gradient descent" in methods
     assert "natural policy gradient" in rel(rec, "builds_on") and "natural policy gradient" in methods
+
+
+def test_a_proposal_named_as_a_listed_lower_case_method_with_words_before_builds_on_it(nlp):
+    rec = run(nlp, "Speculative decoding speeds up the inference of language models. We introduce online "
+                   "speculative decoding, which adapts the draft model to the query distribution.")
+    assert "online speculative decoding" in rel(rec, "proposes")
+    assert "speculative decoding" in rel(rec, "builds_on")

@@ -394,8 +394,9 @@ def _sized_model(name: str) -> bool:
 
 
 def _named_after(ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
-    """"QuuxNet-GA" adapts QuuxNet, "MetaBLOB" BLOB, "RL-QFR" QFR: a proposed method named
-    after another method the abstract names builds on it (even when it is also compared with it)."""
+    """"QuuxNet-GA" adapts QuuxNet, "MetaBLOB" BLOB, "RL-QFR" QFR, "online quux decoding" the listed
+    "quux decoding": a proposed method named after another method the abstract names builds on it
+    (even when it is also compared with it)."""
     first = {}
     for ent in ents:
         first.setdefault(ent.name, ent)
@@ -404,13 +405,23 @@ def _named_after(ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
         if ent.type != "Method" or ent.name in proposed or first[ent.name] is not ent:
             continue
         base = core(ent.name)
-        if len(base) < 3 or not any(c.isupper() for c in base) or proposed.get(base):
+        lower = not any(c.isupper() for c in base)
+        if len(base) < 3 or proposed.get(base) or lower and not (ent.source == "gazetteer" and " " in base):
             continue  # "Soft QPRs" is the plural of the proposed "Soft QPR", not a method it builds on
         for name, type_ in proposed.items():
-            if type_ == "Method" and name != ent.name and _extends(name, base) and name in first:
+            if (type_ == "Method" and name != ent.name and name in first
+                    and (_qualifies(name, base) if lower else _extends(name, base))):
                 facts.append(Fact("builds_on", ent, first[name].sent, ent.confidence * 0.7, "named after"))
                 break
     return facts
+
+
+def _qualifies(name: str, base: str) -> bool:
+    """Is `name` a listed lower-case method of two or more words with words put before it ("online
+    speculative decoding", "Copula Conformal Prediction" after "speculative decoding", "conformal
+    prediction")? A lower-case base inside a name is a base only as its last words."""
+    low = name.lower()
+    return len(low) > len(base) and low.endswith(base.lower()) and low[-len(base) - 1] in " -"
 
 
 def _extends(name: str, base: str) -> bool:
