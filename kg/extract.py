@@ -162,7 +162,7 @@ def _settle_techniques(doc: Doc, ents: list[Ent], facts: list[Fact],
                                                             "gazetteer", inner.kb_id_ or None)
     if not swap:
         return ents, facts
-    out: list[Fact] = []
+    out: list[Fact] = []  # only "mentions" facts are left to such a phrase: they carry its own confidence
     for fact in facts:
         ent = swap.get(id(fact.ent), fact.ent)
         if ent is not None:

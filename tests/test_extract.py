@@ -1343,7 +1343,7 @@ def test_a_technique_phrase_outside_a_use_or_comparison_keeps_only_its_listed_me
 
 
 def test_a_proposal_named_as_a_listed_lower_case_method_with_words_before_builds_on_it(nlp):
-    rec = run(nlp, "Speculative decoding speeds up the inference of language models. We introduce online "
+    rec = run(nlp, "Speculative decoding speeds up the inference of language models. We introduce zorbic "
                    "speculative decoding, which adapts the draft model to the query distribution.")
-    assert "online speculative decoding" in rel(rec, "proposes")
+    assert "zorbic speculative decoding" in rel(rec, "proposes")
     assert "speculative decoding" in rel(rec, "builds_on")

@@ -394,8 +394,8 @@ def _sized_model(name: str) -> bool:
 
 
 def _named_after(ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
-    """"QuuxNet-GA" adapts QuuxNet, "MetaBLOB" BLOB, "RL-QFR" QFR, "online quux decoding" the listed
-    "quux decoding": a proposed method named after another method the abstract names builds on it
+    """"QuuxNet-GA" adapts QuuxNet, "MetaBLOB" BLOB, "RL-QFR" QFR, "zorbic gradient descent" the listed
+    "gradient descent": a proposed method named after another method the abstract names builds on it
     (even when it is also compared with it)."""
     first = {}
     for ent in ents:
@@ -417,9 +417,9 @@ def _named_after(ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
 
 
 def _qualifies(name: str, base: str) -> bool:
-    """Is `name` a listed lower-case method of two or more words with words put before it ("online
-    speculative decoding", "Copula Conformal Prediction" after "speculative decoding", "conformal
-    prediction")? A lower-case base inside a name is a base only as its last words."""
+    """Is `name` the listed lower-case method `base` (two or more words) with words put before it
+    ("zorbic gradient descent", "Quux Conformal Prediction" after "gradient descent", "conformal
+    prediction")? A lower-case base inside a name is its base only as its last words."""
     low = name.lower()
     return len(low) > len(base) and low.endswith(base.lower()) and low[-len(base) - 1] in " -"
 
