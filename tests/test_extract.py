@@ -281,7 +281,7 @@ def test_a_known_method_the_title_uses_is_a_base(nlp):
     rec = run_titled(nlp, abstract, "Scaling QuuxIL with Zorbic Blob Sampler")
     assert not [r for r in rec.relations if r.relation == "builds_on" and r.rule.startswith("title use")]
     # a method the title changes ("Compressing LoRA") is one the paper works on; one it studies is not
-    abstract = "Current methods, such as LoRA, adapt weights. We introduce QuuxLA, which overcomes the bound of LoRA."
+    abstract = "Current methods, such as LoRA, adapt weights within a bound. We introduce QuuxLA, which overcomes it."
     assert "LoRA" in rel(run_titled(nlp, abstract, "QuuxLA: Compressing LoRA using Random Blobs"), "builds_on")
     assert "LoRA" not in rel(run_titled(nlp, abstract, "QuuxLA: Understanding LoRA"), "builds_on")
     # the run that opens the title (or its part after the colon) before "for" is what the paper applies
@@ -493,12 +493,13 @@ def test_a_known_method_named_in_the_plural_is_that_method(nlp):
     assert "U-Net" in {m.name for m in rec.mentions if m.type == "Method"}
 
 
-def test_members_of_a_prior_class_are_baselines_unless_the_paper_uses_them(nlp):
+def test_members_of_a_prior_class_are_mentioned_not_compared_with_without_a_comparison(nlp):
+    # "Prior methods, such as X" names related work; annotators call X a baseline only where the
+    # abstract compares with it (untuned samples 0 of 2, development 2 of 6 right as baselines).
     rec = run(nlp, "We propose QuuxTok. Prior methods, such as ZorbGAN, use 2D grids. Recent approaches like "
-                   "BlobKS help. QuuxTok is compatible with existing samplers such as YakSolver.")
-    assert rel(rec, "compared_with") == {"ZorbGAN", "BlobKS"}
-    rule = next(r.rule for r in rec.relations if r.relation == "compared_with" and r.target == "ZorbGAN")
-    assert rule.startswith("prior class")
+                   "BlobKS help. QuuxTok outperforms YakSolver.")
+    assert rel(rec, "compared_with") == {"YakSolver"}
+    assert {"ZorbGAN", "BlobKS"} <= {m.name for m in rec.mentions if m.type == "Method"}
 
 
 def test_our_proposed_long_form_method_is_a_proposal_not_a_task(nlp):

@@ -18,7 +18,7 @@ from kg.nlp.namelexicon import load_lexicon
 from kg.nlp.phrases import title_runs, title_words
 from kg.nlp.relations import METHODS, Ent, Fact, own_sentences, same_name, sentence, starting_in
 from kg.nlp.shapes import core, letters, plural_acronym
-from kg.nlp.tokens import list_opener, tokens
+from kg.nlp.tokens import tokens
 
 _COMPARE_STOP = {";", "while", "whereas", "but", "which", "although", "where", "when", "because", "since", "thus"}
 # After a baseline, these words start its description ("X trained using Y", "X on Z"), not more baselines.
@@ -70,10 +70,6 @@ def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
             if ent.type in METHODS and ent.type != "Unknown" and ent.name not in proposed:
                 facts.append(Fact("compared_with", ent, sentence(doc, cue.start), min(1.0, ent.confidence + 0.05),
                                   f"{cue.label_.replace('_', ' ')} cue"))
-    for opener in _prior_class_lists(doc):
-        for ent in _following(doc, ents, opener, _BASELINE_END, 12):
-            if ent.type in METHODS and ent.type != "Unknown" and ent.name not in proposed:
-                facts.append(Fact("compared_with", ent, sentence(doc, opener.start), ent.confidence, "prior class"))
     return facts
 
 
@@ -89,11 +85,6 @@ def _others_comparison(doc: Doc, ents: list[Ent], cue: Span, proposed: set[str],
             and not any(core(subject.name).lower().startswith(core(p).lower()) for p in proposed))  # "QuuxLM-7B"
 
 
-_PRIOR_MARKERS = frozenset(word_group("prior_marker"))  # ontology/patterns/word_groups.tsv
-_PRIOR_USES = frozenset(word_group("prior_use"))
-_PRIOR_SKIP = frozenset(word_group("prior_skip"))
-
-
 def _elliptic(doc: Doc, ents: list[Ent], start: int) -> list[Ent]:
     """"outperforms X by 0.8 points on GLUE and Y by 2% on ImageNet": a name after "and" / "," that
     is followed by "by" and a value repeats the comparison the cue made for X."""
@@ -105,33 +96,6 @@ def _elliptic(doc: Doc, ents: list[Ent], start: int) -> list[Ent]:
                 and any(c.isdigit() for c in doc[end + 1].text + (doc[end + 2].text if end + 2 < sent_end else ""))):
             found.append(ent)
     return found
-
-
-def _prior_class_lists(doc: Doc) -> list[Span]:
-    """"Prior methods, such as X", "recent approaches like X": the list opener after a class of prior
-    work (a prior marker, up to three lower-case words, a plural class noun), unless the paper follows it."""
-    toks = tokens(doc)
-    out = []
-    for token in toks:
-        if token.lower_ not in _PRIOR_MARKERS:
-            continue
-        j = token.i - 1
-        while j >= 0 and toks[j].lower_ in _PRIOR_SKIP:
-            j -= 1
-        if j >= 0 and toks[j].lower_ in _PRIOR_USES:
-            continue
-        i = token.i + 1
-        while i < len(doc) and i - token.i <= 3 and toks[i].lower_ not in _CLASS_PLURALS and toks[i].text.islower():
-            i += 1
-        if i >= len(doc) - 2 or toks[i].lower_ not in _CLASS_PLURALS:
-            continue
-        i += 1
-        if toks[i].text in (",", "(") and i + 1 < len(doc):
-            i += 1
-        n = list_opener(toks, i)
-        if n:
-            out.append(doc[i:i + n])
-    return out
 
 
 def _owners(doc: Doc, ents: list[Ent], cue: Span, own) -> list[Ent]:  # type: ignore[no-untyped-def]
