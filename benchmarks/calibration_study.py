@@ -36,12 +36,8 @@ DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 
 def items_of(sample: str) -> list[Judged]:
     """Predicted items of one sample with heuristic confidences (the shipped table switched off)."""
-    shipped = calibration.shipped
-    calibration.shipped = lambda: calibration.Calibration([])  # type: ignore[assignment]
-    try:
+    with calibration.heuristic_scores():
         g = KnowledgeGraph.build([DATA / f"{sample}.jsonl"]).to_rdf()
-    finally:
-        calibration.shipped = shipped  # type: ignore[assignment]
     return judged(g, read_gold([DATA / f"{sample}.gold.jsonl"]))
 
 

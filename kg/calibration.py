@@ -16,6 +16,8 @@ extraction. Plain strings only: no spaCy, no graph.
 from __future__ import annotations
 
 import csv
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -115,3 +117,24 @@ def shipped() -> Calibration:
     if not path.is_file():
         return Calibration([])
     return Calibration(read_counts(str(path)))
+
+
+_heuristic = False  # set inside `heuristic_scores`
+
+
+def active() -> Calibration:
+    """The table graphs are built with: the shipped one, or none inside `heuristic_scores`."""
+    return Calibration([]) if _heuristic else shipped()
+
+
+@contextmanager
+def heuristic_scores() -> Iterator[None]:
+    """Build graphs with the extractor's own scores inside the block (no table). Fitting a table
+    needs them: where two rules state one relation, the graph keeps the more confident one, and
+    with a table on, that choice would depend on the table being replaced."""
+    global _heuristic
+    before, _heuristic = _heuristic, True
+    try:
+        yield
+    finally:
+        _heuristic = before

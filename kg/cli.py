@@ -203,7 +203,9 @@ def main() -> None:  # pragma: no cover - console entry point wrapper
 def evaluate(gold: tuple[Path, ...], corpus: tuple[Path, ...], graph: Path | None, against: tuple[Path, ...],
              per_paper: bool, fmt: str, reliability: bool, write_calibration: Path | None) -> None:
     """Score extraction against GOLD.jsonl files: precision / recall / F1 per field."""
-    from kg.calibration import write_counts
+    from contextlib import nullcontext
+
+    from kg.calibration import heuristic_scores, write_counts
     from kg.evaluate import (annotations_as_predictions, calibration_counts, evaluate as run_eval, format_diffs,
                              format_reliability, format_scores, judged, read_gold, reliability as bands, score)
 
@@ -211,26 +213,36 @@ def evaluate(gold: tuple[Path, ...], corpus: tuple[Path, ...], graph: Path | Non
         raise click.UsageError("give --corpus INPUT..., --graph GRAPH or --against GOLD... (one of them)")
     if against and (reliability or write_calibration):
         raise click.UsageError("--reliability and --write-calibration need a graph: --corpus or --graph")
-    items = None
+    items = fit_items = None
     if against:
         ev = score(read_gold(gold), annotations_as_predictions(read_gold(against)))
     else:
-        kg = KnowledgeGraph.load(graph) if graph else KnowledgeGraph.build(list(corpus))
+        # A table is fit on the rules the graph credits with the extractor's own scores: with the
+        # shipped table on, which of two rules stating one relation wins would depend on the table
+        # being replaced, and a second refit would not repeat the first.
+        heuristic = bool(write_calibration and corpus and not reliability)
+        with heuristic_scores() if heuristic else nullcontext():
+            kg = KnowledgeGraph.load(graph) if graph else KnowledgeGraph.build(list(corpus))
         rdf, golds = kg.to_rdf(), read_gold(gold)
         ev = run_eval(rdf, golds)
-        if reliability or write_calibration:
+        if reliability:
             items = judged(rdf, golds)
-    if write_calibration and items is not None:
+        if write_calibration and (graph or heuristic):
+            fit_items = items if items is not None else judged(rdf, golds)
+        elif write_calibration:
+            with heuristic_scores():
+                fit_items = judged(KnowledgeGraph.build(list(corpus)).to_rdf(), golds)
+    if write_calibration and fit_items is not None:
         import shlex
 
-        if any(not it.rule for it in items):
+        if any(not it.rule for it in fit_items):
             raise click.UsageError("the graph names no extraction rule (kg:extractedBy): it was made by an "
                                    "older kg; build it again to write a calibration table")
 
         args = ["evaluate", *map(str, gold), *(a for c in corpus for a in ("--corpus", str(c)))]
         args += ["--graph", str(graph)] if graph else []
         command = " ".join(shlex.quote(a) for a in args)
-        write_counts(calibration_counts(items), write_calibration,
+        write_counts(calibration_counts(fit_items), write_calibration,
                      f"Made by `kg {command} --write-calibration FILE` on {ev.papers} annotated abstracts.")
     if fmt == "json":
         import json

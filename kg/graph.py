@@ -70,7 +70,7 @@ def _confidence(r: Relation, kind: str) -> float:
     """The measured precision of the kind of statement (`kg.calibration`), keyed by the entity's
     resolved kind as `kg evaluate --write-calibration` counts it; the extractor's score when the
     record names no rule (records of older versions) or the table never saw the relation."""
-    table = calibration.shipped()
+    table = calibration.active()
     if not r.rule or not table:
         return round(float(r.confidence), 3)
     rule, _, source = r.rule.partition("; ")

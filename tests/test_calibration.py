@@ -138,3 +138,26 @@ def test_bad_rows_are_one_clear_error(tmp_path):
     path.write_text("\t".join(HEADER) + "\nproposes\tMethod\tproposal\tshape\t3\t5\n")
     with pytest.raises(ValueError, match="5 right of 3"):
         read_counts(path)
+
+
+def test_a_refit_does_not_depend_on_the_table_it_replaces(tmp_path, monkeypatch):
+    # Two rules state one base here ("named after" GANs, "long form part" generative adversarial network);
+    # the graph keeps the more confident one. A refit must credit the same rule whatever the old table says.
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(json.dumps({"id": "t:1", "abstract": (
+        "Zorb data has become a challenge to existing generative adversarial networks (GANs). In this paper, "
+        "we propose a novel generator, named zorbic chain GANs (ZC-GANs), which inserts a dataset into the "
+        "drift. ZC-GANs can generate new time series.")}) + "\n")
+    gold = tmp_path / "c.gold.jsonl"
+    gold.write_text(json.dumps({"id": "t:1", "builds_on": ["GANs"], "methods": ["GANs", "ZC-GANs"]}) + "\n")
+    rules = (("named after", "abbreviation"), ("long form part", "gazetteer"))
+    written = []
+    for favoured in rules:
+        table = Calibration([Count("builds_on", "Method", rule, source, 100, 100 if (rule, source) == favoured else 0)
+                             for rule, source in rules])
+        monkeypatch.setattr("kg.calibration.shipped", lambda table=table: table)
+        out = tmp_path / f"{favoured[0]}.tsv"
+        res = CliRunner().invoke(cli, ["evaluate", str(gold), "--corpus", str(corpus), "--write-calibration", str(out)])
+        assert res.exit_code == 0, res.output
+        written.append([c for c in read_counts(out) if c.relation == "builds_on"])
+    assert written[0] == written[1] and written[0]
