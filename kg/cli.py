@@ -227,11 +227,12 @@ def evaluate(gold: tuple[Path, ...], corpus: tuple[Path, ...], graph: Path | Non
         ev = run_eval(rdf, golds)
         if reliability:
             items = judged(rdf, golds)
-        if write_calibration and (graph or heuristic):
-            fit_items = items if items is not None else judged(rdf, golds)
-        elif write_calibration:
-            with heuristic_scores():
-                fit_items = judged(KnowledgeGraph.build(list(corpus)).to_rdf(), golds)
+        if write_calibration:
+            if graph or heuristic:  # an export keeps the rules it was built with
+                fit_items = items if items is not None else judged(rdf, golds)
+            else:  # --reliability reads the shipped table's scores: the fit needs a build of its own
+                with heuristic_scores():
+                    fit_items = judged(KnowledgeGraph.build(list(corpus)).to_rdf(), golds)
     if write_calibration and fit_items is not None:
         import shlex
 
