@@ -16,7 +16,7 @@ from spacy.util import filter_spans
 from kg.nlp import read_table, word_group
 from kg.nlp.tokens import tokens
 
-_SIDES = ("after", "before", "next", "split")
+_SIDES = ("after", "before", "next", "own", "split")
 # A split cue ("compare ... with") allows this many tokens between its parts, none of them punctuation.
 _MAX_GAP = 8
 _GAP_STOPS = {",", ".", ";", ":", "(", ")"}
@@ -29,7 +29,8 @@ class CueFinder:
     `label_` = relation (proposes, compared_with, evaluated_on, builds_on)
     and `id_` = side ("after": the target follows the cue, "before": it
     precedes it, "next": it is named right after the cue and owns what follows,
-    "improves QuuxLM's accuracy"). A token ending in "-based" ("KD-based") is a
+    "improves QuuxLM's accuracy"; "own": it follows, in a sentence about the
+    paper's own work only, "QuuxNet matches X"). A token ending in "-based" ("KD-based") is a
     "before" builds_on cue on itself. A phrase written with " ... " is split
     ("compare ... with": "we compare QuuxNet with X"); its last word is the cue,
     with side "after".
