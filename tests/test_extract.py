@@ -559,6 +559,12 @@ def test_what_the_own_method_matches_is_its_baseline_but_not_in_background(nlp):
     assert rel(rec, "compared_with") == {"ZedNet-L"}
 
 
+@pytest.mark.parametrize("cue", ["comparable to that of", "even exceeds that of", "higher than those of"])
+def test_a_baseline_after_that_of(nlp, cue):
+    rec = run(nlp, f"We propose QuuxNet, a point cloud model. QuuxNet reaches an accuracy {cue} ZedNet on ModelNet40.")
+    assert rel(rec, "compared_with") == {"ZedNet"}
+
+
 def test_a_size_class_is_no_name(nlp):
     rec = run(nlp, "Our Quux-1.5B model surpasses all sub-2B public models and even outperforms Blob-3B.")
     assert rel(rec, "compared_with") == {"Blob-3B"}

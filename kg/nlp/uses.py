@@ -62,7 +62,7 @@ def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
             # "own": "QuuxNet matches X" compares; "the bound matches that of X" in background does not
             if _others_comparison(doc, ents, cue, proposed, own):
                 continue
-            following = _following(doc, ents, cue, _BASELINE_END, 18)
+            following = _following(doc, ents, _past_that_of(doc, cue), _BASELINE_END, 18)
         else:
             continue
         if cue.id_ in ("after", "own") and following:
@@ -72,6 +72,14 @@ def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
                 facts.append(Fact("compared_with", ent, sentence(doc, cue.start), min(1.0, ent.confidence + 0.05),
                                   f"{cue.label_.replace('_', ' ')} cue"))
     return facts
+
+
+def _past_that_of(doc: Doc, cue: Span) -> Span:
+    """"exceeds that of X", "comparable to those of X": the cue reaches past "that of", whose "that"
+    would otherwise end the baseline list as the start of a relative clause."""
+    if cue.end + 2 < len(doc) and doc[cue.end].lower_ in ("that", "those") and doc[cue.end + 1].lower_ == "of":
+        return Span(doc, cue.start, cue.end + 2, label=cue.label_, span_id=cue.id_)
+    return cue
 
 
 def _others_comparison(doc: Doc, ents: list[Ent], cue: Span, proposed: set[str], own) -> bool:  # type: ignore[no-untyped-def]
