@@ -3,7 +3,9 @@
 Names in a coordinated list ("on Objaverse, ABO, MVImgNet and SUN RGBD
 datasets") share one type: a type word after the list, a "benchmarks such
 as" before it, an appositive ("X, a novel framework"), a known member, or an
-evaluation context ("experiments on X") decides it.
+evaluation context ("experiments on X") decides it. An appositive that calls
+a name data ("X-1.6M, a dataset of ...") outweighs a model-like shape, and a
+name that opens with a listed dataset ("AntMaze Large Play") is data of its type.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ class NameTyper:
         out = list(entities)
         measured = {e.end for e in entities if e.label_ == "Metric" and e.start > 0 and is_value(doc[e.start - 1])}
         compared = {c.end for c in doc.spans.get("kg_cues", []) if c.label_ == "compared_with" and c.id_ == "after"}
+        listed_data = {s.start: (s.end, s.label_) for s in doc.spans.get("kg_gazetteer", []) if s.label_ in _DATA_TYPES}
         for group in list_groups(doc, list(range(len(entities))), entities):
             members = [entities[i] for i in group]
             guess = self._group_type(doc, members)
@@ -55,13 +58,20 @@ class NameTyper:
                 span = entities[i]
                 if span.id_ not in _RETYPABLE:
                     continue
-                label = (self._suffix_type(span.text) or _trained_after(doc, span) or guess
-                         or _measured_on(doc, span, measured))
+                label = (self._data_apposition(doc, span) or self._suffix_type(span.text)
+                         or _listed_data_first(span, listed_data)
+                         or _trained_after(doc, span) or guess or _measured_on(doc, span, measured))
                 if label == "Dataset" and span.start in compared:
                     label = "Method"  # "outperforming QuuxMed-VQA by 1.2%": what is outperformed is a system
                 if label and label != span.label_:
                     out[i] = Span(doc, span.start, span.end, label=label, kb_id=span.kb_id_, span_id=span.id_)
         return out
+
+    def _data_apposition(self, doc: Doc, span: Span) -> str | None:
+        """"QuuxGen-1.6M, a dataset of ...": an appositive that calls the name data outweighs its
+        shape (a size tag is the number of items here, not of parameters)."""
+        kind = self.apposition(doc, span)
+        return kind if kind in _DATA_TYPES else None
 
     def _suffix_type(self, text: str) -> str | None:
         if self.metric_shapes is not None and self.metric_shapes.fullmatch(text):
@@ -135,6 +145,13 @@ class NameTyper:
             if word in _APPOSITION_STOP or doc[j].is_sent_start:
                 return made_of
         return made_of
+
+
+def _listed_data_first(span: Span, listed: dict[int, tuple[int, str]]) -> str | None:
+    """"AntMaze Large Play", "Visual Genome Relation": a name that opens with a listed dataset or
+    benchmark and goes on with capitalised words is a part or setting of it, data of that type."""
+    end, label = listed.get(span.start, (span.end, None))
+    return label if end < span.end else None
 
 
 def _word_before(doc: Doc, first: Span) -> int:
