@@ -565,20 +565,18 @@ def test_a_baseline_after_that_of(nlp, cue):
     assert rel(rec, "compared_with") == {"ZedNet"}
 
 
-def test_a_listed_dataset_with_a_setting_name_is_data(nlp):
-    rec = run(nlp, "We propose QuuxRL, an offline agent. The gains are largest in hard settings, including "
-                   "AntMaze Zorb Play and Visual Genome Quux Relation.")
-    types = {m.name: m.type for m in rec.mentions}
-    assert types.get("AntMaze Zorb Play") == "Benchmark"
-    assert types.get("Visual Genome Quux Relation") == "Dataset"
-
-
-def test_an_appositive_that_calls_a_sized_name_data_outweighs_its_shape(nlp):
-    rec = run(nlp, "We caption slides with a multimodal model, creating ZorbGen-1.6M, a dataset containing 1.6 "
-                   "million image-caption pairs. Quux-7B, a model trained on it, beats Blob-7B.")
-    types = {m.name: m.type for m in rec.mentions}
-    assert types.get("ZorbGen-1.6M") == "Dataset"
-    assert types.get("Quux-7B") == "Method"
+@pytest.mark.parametrize("abstract, expected", [
+    # a listed dataset or benchmark, then the name of one of its settings
+    ("We propose QuuxRL, an offline agent. The gains are largest in hard settings, including AntMaze Zorb Play and "
+     "Visual Genome Quux Relation.", {"AntMaze Zorb Play": "Benchmark", "Visual Genome Quux Relation": "Dataset"}),
+    # an appositive that calls a sized name data outweighs its model-like shape
+    ("We caption slides with a multimodal model, creating ZorbGen-1.6M, a dataset containing 1.6 million "
+     "image-caption pairs. Quux-7B, a model trained on it, beats Blob-7B.", {"ZorbGen-1.6M": "Dataset",
+                                                                             "Quux-7B": "Method"}),
+])
+def test_names_typed_as_data(nlp, abstract, expected):
+    types = {m.name: m.type for m in run(nlp, abstract).mentions}
+    assert {name: types.get(name) for name in expected} == expected
 
 
 def test_a_size_class_is_no_name(nlp):
