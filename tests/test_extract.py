@@ -469,6 +469,8 @@ def test_a_model_whose_performance_the_work_improves_is_base_and_baseline(nlp):
     assert "QuuxNets" not in rel(rec, "compared_with")  # "the goal of improving X": no comparison
     rec = run(nlp, "We propose QuuxPrompt. QuuxPrompt scales well, greatly enhancing models like ZorbLM-9B and BlobLM.")
     assert rel(rec, "compared_with") >= {"ZorbLM-9B", "BlobLM"}
+    rec = run(nlp, "We propose QuuxSketch. QuuxSketch improves upon ZorbSketch by 3% in recall.")
+    assert "ZorbSketch" in rel(rec, "compared_with") and "ZorbSketch" in rel(rec, "builds_on")
     rec = run(nlp, "We propose QuuxPrompt. It improves ZorbLM on reasoning tasks.")
     assert "ZorbLM" not in rel(rec, "compared_with")  # no "'s" or "by": not said what of it improves
 
