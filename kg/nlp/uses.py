@@ -58,15 +58,16 @@ def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
             following = _preceding(doc, ents, cue) + _following(doc, ents, cue, _BASELINE_END, 18)
         elif cue.id_ == "next":
             following = _owners(doc, ents, cue, own)
-        elif cue.id_ == "after" or cue.id_ == "own" and own(sentence(doc, cue.start)):
-            # "own": "QuuxNet matches X" compares; "the bound matches that of X" in background does not
+        elif cue.id_ == "own" and not own(sentence(doc, cue.start)):
+            continue  # "QuuxNet matches X" compares; "the bound matches that of X" in background does not
+        elif cue.id_ in ("after", "own"):
             if _others_comparison(doc, ents, cue, proposed, own):
                 continue
             following = _following(doc, ents, _past_that_of(doc, cue), _BASELINE_END, 18)
+            if following:
+                following += _elliptic(doc, ents, following[-1].span.end)
         else:
             continue
-        if cue.id_ in ("after", "own") and following:
-            following += _elliptic(doc, ents, following[-1].span.end)
         for ent in following:
             if ent.type in METHODS and ent.type != "Unknown" and ent.name not in proposed:
                 facts.append(Fact("compared_with", ent, sentence(doc, cue.start), min(1.0, ent.confidence + 0.05),
