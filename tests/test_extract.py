@@ -1376,3 +1376,14 @@ def test_a_proposal_named_as_a_listed_lower_case_method_with_words_before_builds
                    "speculative decoding, which adapts the draft model to the query distribution.")
     assert "zorbic speculative decoding" in rel(rec, "proposes")
     assert "speculative decoding" in rel(rec, "builds_on")
+
+
+def test_a_method_alone_in_brackets_after_its_kind_is_the_baseline(nlp):
+    rec = run(nlp, "We propose QuuxNet, a new planner. QuuxNet outperforms a reinforcement learning algorithm (PPO).")
+    assert "PPO" in rel(rec, "compared_with")
+    rec = run(nlp, "We propose QuuxNet, a new planner. It beats the state-of-the-art method (ZorbFormer) by 4%.")
+    assert "ZorbFormer" in rel(rec, "compared_with")
+    rec = run(nlp, "We propose QuuxNet, a new planner. QuuxNet outperforms ZorbNet (Blob et al.) and Yarn (PPO).")
+    assert "PPO" not in rel(rec, "compared_with")  # a note on an item, after no kind word
+    rec = run(nlp, "We propose QuuxNet. Using PPO with ZorbNet as a symbolic model (ZorbPPO), it wins.")
+    assert "ZorbPPO" not in rel(rec, "builds_on")  # after a named method, the bracket names the combination

@@ -13,7 +13,7 @@ from functools import lru_cache
 from spacy.tokens import Doc, Span
 
 from kg.lexicon import load_gazetteer
-from kg.nlp import word_group
+from kg.nlp import read_table, word_group
 from kg.nlp.namelexicon import load_lexicon
 from kg.nlp.phrases import title_runs, title_words
 from kg.nlp.relations import METHODS, Ent, Fact, own_sentences, same_name, sentence, starting_in
@@ -139,7 +139,7 @@ def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: in
     found: list[Ent] = []
     last = cue.end
     for e in starting_in(ents, cue.end, stop):
-        if e.span.start not in kept:
+        if e.span.start not in kept and not (_named_in_brackets(toks, e) and not any(f.type in METHODS for f in found)):
             continue  # "(Quux et al.)", "(73.0%)": a note on the item before
         if e.span.start >= end and not (found and _opens_list(toks, cue.end, found[0].span.end + 4)):
             break  # past the window only the members of a class the cue named ("X such as ...")
@@ -150,6 +150,21 @@ def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: in
         found.append(e)
         last = e.span.end
     return found
+
+
+def _named_in_brackets(toks: list, ent: Ent) -> bool:  # type: ignore[type-arg]
+    """"outperforms a reinforcement learning algorithm (PPO)", "the state-of-the-art method (QuuxNet)":
+    a method alone in brackets right after a method's kind word names the method the words describe,
+    so it is the cue's first item, not a note on one."""
+    i, j = ent.span.start, ent.span.end
+    return (ent.type in METHODS and i >= 2 and j < len(toks) and toks[i - 1].text == "(" and toks[j].text == ")"
+            and toks[i - 2].lower_ in _method_kinds())
+
+
+@lru_cache(maxsize=1)
+def _method_kinds() -> frozenset[str]:
+    """The kind words of methods ("algorithm", "model", "optimizer"), from ontology/patterns/type_words.tsv."""
+    return frozenset(row[0] for row in read_table("type_words.tsv") if len(row) == 2 and row[1] == "Method")
 
 
 def _preceding(doc: Doc, ents: list[Ent], cue: Span) -> list[Ent]:
