@@ -949,6 +949,9 @@ def test_a_short_form_closed_before_based_is_defined_and_not_proposed(nlp):
     # an elliptic comparison names a second baseline
     ("QuuxMixer outperforms BERT by 0.8 points on GLUE and ViT by 2% top-1 accuracy on ImageNet.",
      "compared_with", {"BERT", "ViT"}),
+    # ... also when the value comes a few words after "by"
+    ("QuuxLM outperforms ZorbLlama by an average of 35% and Flan-T5 by an average of 10%.",
+     "compared_with", {"ZorbLlama", "Flan-T5"}),
     # a listed name after "a novel <kind>" is proposed by the paper
     ("To cope with these challenges, we design a novel framework DeepIM to model the latent space.",
      "proposes", {"DeepIM"}),

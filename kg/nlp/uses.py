@@ -95,15 +95,19 @@ def _others_comparison(doc: Doc, ents: list[Ent], cue: Span, proposed: set[str],
             and not any(core(subject.name).lower().startswith(core(p).lower()) for p in proposed))  # "QuuxLM-7B"
 
 
+_VALUE_REACH = 5  # words after "by" within which the value of an elliptic comparison comes
+
+
 def _elliptic(doc: Doc, ents: list[Ent], start: int) -> list[Ent]:
     """"outperforms X by 0.8 points on GLUE and Y by 2% on ImageNet": a name after "and" / "," that
-    is followed by "by" and a value repeats the comparison the cue made for X."""
+    is followed by "by" and a value (within five words: "by an average of 10%") repeats the comparison
+    the cue made for X."""
     sent_end = sentence(doc, start).end
     found = []
     for ent in starting_in(ents, start, sent_end):
         end = ent.span.end
         if (doc[ent.span.start - 1].lower_ in ("and", ",") and end + 1 < sent_end and doc[end].lower_ == "by"
-                and any(c.isdigit() for c in doc[end + 1].text + (doc[end + 2].text if end + 2 < sent_end else ""))):
+                and any(c.isdigit() for t in doc[end + 1:min(sent_end, end + 1 + _VALUE_REACH)] for c in t.text)):
             found.append(ent)
     return found
 
