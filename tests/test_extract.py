@@ -1390,3 +1390,12 @@ def test_a_method_alone_in_brackets_after_its_kind_is_the_baseline(nlp):
     assert "PPO" not in rel(rec, "compared_with")  # a note on an item, after no kind word
     rec = run(nlp, "We propose QuuxNet. Using PPO with ZorbNet as a symbolic model (ZorbPPO), it wins.")
     assert "ZorbPPO" not in rel(rec, "builds_on")  # after a named method, the bracket names the combination
+
+
+def test_in_contrast_to_compares_only_in_the_papers_own_sentences(nlp):
+    rec = run(nlp, "We propose QuuxNet, a new sampler. In contrast to ZorbNet, QuuxNet needs no warm-up.")
+    assert "ZorbNet" in rel(rec, "compared_with")
+    rec = run(nlp, "We propose QuuxNet, a new sampler. Tempering, in contrast to Langevin dynamics, is stable "
+                   "with respect to random matrices.")
+    assert "Langevin dynamics" not in rel(rec, "compared_with")
+    assert "random matrices" not in rel(rec, "uses_metric")  # an "own" cue reports no measure

@@ -377,11 +377,14 @@ def _measure_like(item: Span) -> bool:
 
 
 def _compares_before(doc: Doc, i: int) -> bool:
-    """Does a comparison or improvement cue come before token i in its sentence?"""
+    """Does a comparison or improvement cue come before token i in its sentence? Not an "own" cue ("in
+    contrast to X, ... with respect to random matrices"): whether its sentence is about the paper's work
+    is known only once the names are (`kg.nlp.uses.compared`), and it states no measured result."""
     start = i
     while start > 0 and not doc[start].is_sent_start:
         start -= 1
-    return any(c.label_ in ("compared_with", "improves") and start <= c.start < i for c in doc.spans.get("kg_cues", []))
+    return any(c.label_ in ("compared_with", "improves") and c.id_ != "own" and start <= c.start < i
+               for c in doc.spans.get("kg_cues", []))
 
 
 def _reported(doc: Doc, start: int, head: int, cues: tuple[str, ...]) -> bool:
