@@ -1399,3 +1399,18 @@ def test_in_contrast_to_compares_only_in_the_papers_own_sentences(nlp):
                    "with respect to random matrices.")
     assert "Langevin dynamics" not in rel(rec, "compared_with")
     assert "random matrices" not in rel(rec, "uses_metric")  # an "own" cue reports no measure
+
+
+@pytest.mark.parametrize("abstract, relation, name", [
+    ("We propose QuuxNet. Compared to prior methods, our approach leverages variational inference to encode "
+     "dynamics.", "compared_with", "variational inference"),
+    ("Training generative adversarial networks (GANs) suffers from instability. Using this setting, we can "
+     "discuss GANs comprehensively.", "builds_on", "GANs"),
+])
+def test_an_opening_cue_phrase_without_a_name_relates_nothing_after_its_comma(nlp, abstract, relation, name):
+    assert name not in rel(run(nlp, abstract), relation)
+
+
+def test_an_opening_cue_phrase_with_an_example_list_keeps_its_names(nlp):
+    rec = run(nlp, "We propose QuuxNet. Compared to prior methods, e.g., PPO and TRPO, our approach wins.")
+    assert {"PPO", "TRPO"} <= rel(rec, "compared_with")

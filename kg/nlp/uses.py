@@ -142,7 +142,10 @@ def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: in
     kept = set(outside)
     found: list[Ent] = []
     last = cue.end
+    opening = cue.start == sentence(doc, cue.start).start
     for e in starting_in(ents, cue.end, stop):
+        if opening and not found and _comma_between(toks, cue.end, e.span.start):
+            break  # "Compared to prior methods, our approach uses X": the opening phrase named a class
         if e.span.start not in kept and not (_named_in_brackets(toks, e) and not any(f.type in METHODS for f in found)):
             continue  # "(Quux et al.)", "(73.0%)": a note on the item before
         if e.span.start >= end and not (found and _opens_list(toks, cue.end, found[0].span.end + 4)):
@@ -154,6 +157,11 @@ def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: in
         found.append(e)
         last = e.span.end
     return found
+
+
+def _comma_between(toks: list, start: int, end: int) -> bool:  # type: ignore[type-arg]
+    """A comma between two tokens that opens no list ("prior methods, e.g., X" opens one)."""
+    return any(t.text == "," for t in toks[start:end]) and not _opens_list(toks, start, end)
 
 
 def _named_in_brackets(toks: list, ent: Ent) -> bool:  # type: ignore[type-arg]
