@@ -949,6 +949,9 @@ def test_a_short_form_closed_before_based_is_defined_and_not_proposed(nlp):
     # an elliptic comparison names a second baseline
     ("QuuxMixer outperforms BERT by 0.8 points on GLUE and ViT by 2% top-1 accuracy on ImageNet.",
      "compared_with", {"BERT", "ViT"}),
+    # "as well as" joins a further baseline that a class noun describes
+    ("The resulting QuuxFormer outperforms the vanilla Transformer, as well as the classical multilayer perceptron, "
+     "on control tasks.", "compared_with", {"Transformer", "multilayer perceptron"}),
     # ... also when the value comes a few words after "by"
     ("QuuxLM outperforms ZorbLlama by an average of 35% and Flan-T5 by an average of 10%.",
      "compared_with", {"ZorbLlama", "Flan-T5"}),

@@ -151,6 +151,8 @@ def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: in
         if e.span.start >= end and not (found and _opens_list(toks, cue.end, found[0].span.end + 4)):
             break  # past the window only the members of a class the cue named ("X such as ...")
         limit = (6 if not found else 5) + (4 if _opens_list(toks, last, e.span.start) else 0)
+        if found and _joined_as_well_as(toks, last, e.span.start):
+            limit += 3  # "outperforms X, as well as the classical Y": three words of glue, not of description
         if bisect_left(outside, e.span.start) - bisect_left(outside, last) > limit and not (
                 not found and _appositive(toks, e.span.start)):
             break
@@ -195,6 +197,12 @@ def _preceding(doc: Doc, ents: list[Ent], cue: Span) -> list[Ent]:
         found.append(ent)
         i = ent.span.start
     return found[::-1]
+
+
+def _joined_as_well_as(toks: list, start: int, end: int) -> bool:  # type: ignore[type-arg]
+    """Does "as well as" join the tokens between a list item and the next name?"""
+    return any(toks[k].lower_ == "as" and toks[k + 1].lower_ == "well" and toks[k + 2].lower_ == "as"
+               for k in range(start, end - 2))
 
 
 def _opens_list(toks: list, start: int, end: int) -> bool:  # type: ignore[type-arg]
