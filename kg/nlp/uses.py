@@ -146,8 +146,8 @@ def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: in
     for e in starting_in(ents, cue.end, stop):
         if opening and not found and _comma_between(toks, cue.end, e.span.start):
             break  # "Compared to prior methods, our approach uses X": the opening phrase named a class
-        if e.span.start not in kept and not (_named_in_brackets(toks, e) and not any(f.type in METHODS for f in found)):
-            continue  # "(Quux et al.)", "(73.0%)": a note on the item before
+        if e.span.start not in kept and (any(f.type in METHODS for f in found) or not _named_in_brackets(toks, e)):
+            continue  # "(Quux et al.)", "(73.0%)": a note on the item before; "an algorithm (PPO)" opens the list
         if e.span.start >= end and not (found and _opens_list(toks, cue.end, found[0].span.end + 4)):
             break  # past the window only the members of a class the cue named ("X such as ...")
         limit = (6 if not found else 5) + (4 if _opens_list(toks, last, e.span.start) else 0)
