@@ -13,7 +13,7 @@ from functools import lru_cache
 from spacy.tokens import Doc, Span
 
 from kg.lexicon import load_gazetteer
-from kg.nlp import read_table, word_group
+from kg.nlp import word_group
 from kg.nlp.namelexicon import load_lexicon
 from kg.nlp.phrases import title_runs, title_words
 from kg.nlp.relations import METHODS, Ent, Fact, own_sentences, same_name, sentence, starting_in
@@ -134,7 +134,8 @@ def _owners(doc: Doc, ents: list[Ent], cue: Span, own) -> list[Ent]:  # type: ig
 def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: int) -> list[Ent]:
     """The entities right after a cue: the first within a few tokens, then its list, which may
     run past that window ("a generalization of decision tree algorithms such as ID3, C4.5 and CART")."""
-    sent_end = sentence(doc, cue.start).end
+    sent = sentence(doc, cue.start)
+    sent_end = sent.end
     outside = _outside_brackets(doc, cue.end, min(sent_end, cue.end + 4 * window))
     end = outside[window] if len(outside) > window else sent_end
     toks = tokens(doc)
@@ -142,7 +143,7 @@ def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: in
     kept = set(outside)
     found: list[Ent] = []
     last = cue.end
-    opening = cue.start == sentence(doc, cue.start).start
+    opening = cue.start == sent.start
     for e in starting_in(ents, cue.end, stop):
         if opening and not found and _comma_between(toks, cue.end, e.span.start):
             break  # "Compared to prior methods, our approach uses X": the opening phrase named a class
@@ -172,13 +173,7 @@ def _named_in_brackets(toks: list, ent: Ent) -> bool:  # type: ignore[type-arg]
     so it is the cue's first item, not a note on one."""
     i, j = ent.span.start, ent.span.end
     return (ent.type in METHODS and i >= 2 and j < len(toks) and toks[i - 1].text == "(" and toks[j].text == ")"
-            and toks[i - 2].lower_ in _method_kinds())
-
-
-@lru_cache(maxsize=1)
-def _method_kinds() -> frozenset[str]:
-    """The kind words of methods ("algorithm", "model", "optimizer"), from ontology/patterns/type_words.tsv."""
-    return frozenset(row[0] for row in read_table("type_words.tsv") if len(row) == 2 and row[1] == "Method")
+            and load_lexicon().phrases.type_words.get(toks[i - 2].lower_) == "Method")  # type_words.tsv
 
 
 def _preceding(doc: Doc, ents: list[Ent], cue: Span) -> list[Ent]:
