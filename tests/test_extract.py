@@ -697,6 +697,11 @@ def test_slash_siblings_name_two_datasets(nlp):
     ("We carefully design QuuxNorm, a new layer.", {"QuuxNorm"}),
     # an opening phrase is no apposition
     ("Using QuuxLM-7B, our method surpasses the baseline on eight tasks.", set()),
+    # a plural kind word names every item of the apposition
+    ("We release a corpus of commits. Our models, QuuxCoder and ZorbCoder, beat the baselines.",
+     {"QuuxCoder", "ZorbCoder"}),
+    # "compile" makes a dataset or benchmark the way "construct" does
+    ("Using the Blob library, we compile the QuuxSet-v1 dataset with 1,132 instances.", {"QuuxSet-v1"}),
 ])
 def test_what_a_proposal_cue_proposes(nlp, abstract, proposed):
     assert rel(run(nlp, abstract), "proposes") == proposed
