@@ -702,6 +702,12 @@ def test_slash_siblings_name_two_datasets(nlp):
      {"QuuxCoder", "ZorbCoder"}),
     # "compile" makes a dataset or benchmark the way "construct" does
     ("Using the Blob library, we compile the QuuxSet-v1 dataset with 1,132 instances.", {"QuuxSet-v1"}),
+    # a cue that names nothing: the new name opening the next sentence is the proposal ...
+    ("Here we propose a method for learning simulators from video. Quux Particle Dynamics (QPD) jointly "
+     "learns a latent representation of scenes. QPD needs no labels.", {"QPD"}),
+    # ... but not a term the cue's sentence already defined, in whatever case
+    ("We present a novel framework for reconstructing structures from zorb-Blob Tomography (zorb-BT) data. "
+     "Zorb-BT is a powerful imaging technique.", set()),
 ])
 def test_what_a_proposal_cue_proposes(nlp, abstract, proposed):
     assert rel(run(nlp, abstract), "proposes") == proposed

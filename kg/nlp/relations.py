@@ -119,10 +119,12 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
 
     A proposal cue counts in a first-person sentence; a naming word ("named",
     "termed") or a passive cue ("X (ABC) is proposed") introduces a name in any
-    sentence; and a title "Name: what it does" names the paper's artifact, as does a title
+    sentence; a first-person cue that names nothing lets the new name opening the next sentence
+    be the proposal; and a title "Name: what it does" names the paper's artifact, as does a title
     "Long Form: ..." whose long form the abstract defines as an acronym.
     """
     found: dict[str, str] = {}
+    nameless: list[Span] = []
     for cue in doc.spans.get("kg_cues", []):
         if cue.label_ != "proposes" or _is_noun_use(cue):
             continue
@@ -150,6 +152,14 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
             found.setdefault(*_proposed_name(doc, target))
             for other in _coordinated(doc, ents, target):
                 found.setdefault(*_proposed_name(doc, other))
+        elif not naming and cue.id_ == "after":
+            nameless.append(sentence(doc, cue.start))
+    for sent in nameless:
+        if any(e.name in found for e in ents if sent.start <= e.span.start < sent.end):
+            continue
+        ent = _opening_new_name(doc, ents, sent)
+        if ent is not None:
+            found.setdefault(*_proposed_name(doc, ent))
     for ent in ents:
         if ent.type in _PROPOSABLE and not _listed(ent) and (_called_novel(doc, ent.span) or _ours(doc, ent.span)
                                                              or _novel_kind_before(doc, ent.span)):
@@ -180,6 +190,20 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
             if base is not None:
                 found[ent.name] = "Method"  # "QuuxMath 70B", "FedQ-MVR": the paper's own variants
     return found
+
+
+def _opening_new_name(doc: Doc, ents: list[Ent], sent: Span) -> Ent | None:
+    """The new name that opens the sentence after a proposal cue that named nothing: "Here we
+    propose a method for X. Quux Particle Dynamics (QPD) jointly learns ..." names the method."""
+    if sent.end >= len(doc):
+        return None
+    nxt = sentence(doc, sent.end)
+    start = nxt.start + (doc[nxt.start].lower_ in ("the", "our"))
+    ent = next((e for e in ents if e.span.start == start), None)
+    if ent is None or ent.type not in _PROPOSABLE or ent.source in ("title", "technique") or _listed(ent):
+        return None
+    name = ent.name.lower()
+    return None if any(e.name.lower() == name and e.span.start < start for e in ents) else ent
 
 
 def _named_components(doc: Doc, ents: list[Ent], found: dict[str, str]) -> list[Ent]:
