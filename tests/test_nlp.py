@@ -246,6 +246,14 @@ def test_a_defined_class_of_problems_is_a_task(nlp):
     assert labels["LQDPs"] == labels["BEFGs"] == labels["ZRP"] == "Task"
 
 
+def test_a_defined_effect_is_a_task_unless_the_acronym_is_coined(nlp):
+    doc = nlp("Attention leads to Quux Overfitting (QO) issues. We observe Blob Collapse (BC) and zorb covariate "
+              "shift (ZCS). We propose Label-Agnostic Forgetting (LAF).")
+    labels = {s.text: s.label_ for s in doc.spans["kg_entities"]}
+    assert labels["QO"] == labels["BC"] == labels["ZCS"] == "Task"
+    assert labels["LAF"] == "Method"
+
+
 def test_field_acronyms_are_not_names(nlp):
     doc = nlp("Recent LLMs and RL agents run on a GPU and reach SOTA.")
     assert [s.text for s in doc.spans["kg_entities"] if s.label_ in ("Method", "Dataset")] == []

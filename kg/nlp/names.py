@@ -41,6 +41,7 @@ _DATA_TYPES = ("Dataset", "Benchmark")
 # Head words that make a defined long form a measure ("Expected Calibration Error (ECE)").
 _METRIC_HEADS = frozenset(word_group("defined_metric_head"))  # ontology/patterns/word_groups.tsv
 _PROBLEM_HEADS = tuple(word_group("defined_problem_head"))  # "(LMDPs)": a class of problems, a Task
+_PHENOMENON_HEADS = frozenset(word_group("defined_phenomenon_head"))  # "Neural Collapse (NC)": a Task
 _LIST_GLUE = {",", "and", "or"}
 _NOT_SYSTEMS = frozenset(word_group("not_system"))  # ontology/patterns/word_groups.tsv
 _NAME_ADJECTIVE_ENDS = ("ian", "ean")  # "other than Gaussian", "than Euclidean": adjectives from a name
@@ -221,6 +222,8 @@ class NameFinder:
             return "Metric", lower_first(long.text)  # "attack success rate (ASR)": a measure, not a method
         if not named_as and long.text.lower().endswith(_PROBLEM_HEADS):
             return "Task", lower_first(long.text)  # "Latent Markov Decision Processes (LMDPs)": a problem class
+        if not named_as and _phenomenon(long, short_core):
+            return "Task", lower_first(long.text)  # "Robust Overfitting (RO) issues": an effect, not a method
         if short_core in self.lex.not_methods or short_core in self.lex.stop and not title:
             return "Generic", short.text  # "Natural Language Processing (NLP)": a field, whatever its case
         kind = self._long_form_kind(long) or self.lex.phrases.type_words.get(head.rsplit("-", 1)[-1])
@@ -624,6 +627,14 @@ def _ours_before(long: Span) -> bool:
     if i >= 0 and doc[i].lower_ in _OWN_ADJECTIVES:
         i -= 1
     return i >= 0 and doc[i].lower_ == "our"
+
+
+def _phenomenon(long: Span, short_core: str) -> bool:
+    """Does the long form name an effect ("Neural Collapse", "covariate shift") by plain initials?
+    "Label-Agnostic Forgetting (LAF)" spells its hyphenated word out: a coined method's name."""
+    words = long.text.split()
+    initials = "".join(w[0] for w in words).upper()
+    return words[-1].lower() in _PHENOMENON_HEADS and short_core.upper().rstrip("S") == initials.rstrip("S")
 
 
 def _ends_in_acronym(words: list[Token]) -> bool:
