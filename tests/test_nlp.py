@@ -259,6 +259,13 @@ def test_field_acronyms_are_not_names(nlp):
     assert [s.text for s in doc.spans["kg_entities"] if s.label_ in ("Method", "Dataset")] == []
 
 
+def test_a_pointer_to_earlier_text_opens_no_phrase(nlp):
+    doc = nlp("Based on the above analysis, we introduce QuuxNet. It avoids the aforementioned rate "
+              "collapse and the above selection bias.")
+    names = {s.kb_id_ or s.text for s in doc.spans["kg_entities"]}
+    assert not any(n.lower().startswith(("above", "aforementioned")) for n in names)
+
+
 def test_task_and_metric_phrases(nlp):
     doc = nlp("We address incremental object detection. It improves decoding throughput and accuracy.")
     spans = {(s.kb_id_, s.label_) for s in doc.spans["kg_entities"]}
