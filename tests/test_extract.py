@@ -135,6 +135,14 @@ def test_enumerated_proposals_are_coordinated(nlp):
     assert rel(rec, "proposes") == {"Prompt Zorbing", "Attention Quuxing"}
 
 
+def test_coordinated_proposals_each_defined_with_an_acronym(nlp):
+    rec = run(nlp, "We present two algorithms, Local-Quux (LQ) and Quux-Blob (QB), both with constant regret.")
+    assert rel(rec, "proposes") == {"LQ", "QB"}
+    rec = run(nlp, "We consider risk measures, called Expected Quux Measures (EQMs), and derive policy gradient "
+                   "updates for them.")
+    assert rel(rec, "proposes") == {"EQMs"}
+
+
 def test_a_lower_case_long_form_with_a_method_head_is_a_method(nlp):
     rec = run(nlp, "We train with natural zorb descent (NZD) and a cross-encoder (CE). We study prediction sets (PS). "
                    "Zorb-based augmentations (ZA) help, as does inverse zorb weighting (IZW).")

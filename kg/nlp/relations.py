@@ -566,16 +566,19 @@ def _without_markers(glue: list[str]) -> list[str]:
 def _coordinated(doc: Doc, ents: list[Ent], first: Ent) -> list[Ent]:
     """"two techniques, Quux Refresh and Clipped BLOB": names joined to the proposed one by "," / "and"."""
     out: list[Ent] = []
-    last = first
+    last, end = first, first.span.end
     for ent in starting_in(ents, first.span.end, min(len(doc), first.span.end + 24)):
-        glue = _without_markers([t.lower_ for t in doc[last.span.end:ent.span.start]])
+        if ent.name == last.name and doc[end:ent.span.start].text == "(":
+            end = ent.span.end + (ent.span.end < len(doc) and doc[ent.span.end].text == ")")
+            continue  # "Local-Quux (LQ) and ...": the acronym in brackets goes with its long form
+        glue = _without_markers([t.lower_ for t in doc[end:ent.span.start]])
         if not glue or any(g not in (",", "and") for g in glue) or len(glue) > 2:
             break
         if (_listed(ent) or ent.type not in _PROPOSABLE and not _titled_task(doc, ent)
-                or ent.type == "Unknown" and len(ent.span) == 1):
+                or ent.type == "Unknown" and len(ent.span) == 1 or ent.source == "technique"):
             break  # a Title-Case long form with an acronym is a name, as first proposal or next to one
         out.append(ent)
-        last = ent
+        last, end = ent, ent.span.end
     return out
 
 
