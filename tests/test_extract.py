@@ -135,6 +135,15 @@ def test_enumerated_proposals_are_coordinated(nlp):
     assert rel(rec, "proposes") == {"Prompt Zorbing", "Attention Quuxing"}
 
 
+def test_defined_parts_listed_after_a_proposal_are_proposed(nlp):
+    rec = run(nlp, "We propose a novel method QuuxSGT, featuring a Simple Blob Tokenizer (SBT) and an effective "
+                   "decoding strategy. QuuxFlow consists of two Zorb Neural Networks (ZNNs) for the boundary.")
+    assert rel(rec, "proposes") == {"QuuxSGT", "SBT"}
+    rec = run(nlp, "We propose a new framework, Quux Information Blobbing (QIB), consisting of Quux Information "
+                   "Bottleneck (QIBN) and Quux Disentangling (QD).")
+    assert rel(rec, "proposes") == {"QIB", "QIBN", "QD"}
+
+
 def test_coordinated_proposals_each_defined_with_an_acronym(nlp):
     rec = run(nlp, "We present two algorithms, Local-Quux (LQ) and Quux-Blob (QB), both with constant regret.")
     assert rel(rec, "proposes") == {"LQ", "QB"}

@@ -111,6 +111,9 @@ _SYNONYM_ADVERBS = frozenset(word_group("synonym_adverb"))  # ontology/patterns/
 _OWN_ADJECTIVES = frozenset(word_group("own_adjective"))
 _LEADING_PREPOSITIONS = frozenset(word_group("leading_preposition"))
 _NOUN_CUES = frozenset(word_group("noun_cue"))
+_PART_OPENERS = tuple(tuple(w.split()) for w in word_group("part_opener"))  # ontology/patterns/word_groups.tsv
+_PLURAL_ACRONYM = re.compile(r"[A-Z0-9-]{2,}s")
+_PART_FILLERS = {"a", "an", "the", "two", "three", "four", "novel", "new", "key", "main"}
 _VERB_OPENERS = frozenset(word_group("verb_opener"))
 
 
@@ -173,6 +176,8 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
                 if ent is not None:
                     found.setdefault(*_proposed_name(doc, ent))
                 break
+    for ent in _listed_parts(doc, ents, found):
+        found.setdefault(*_proposed_name(doc, ent))
     for ent in _named_components(doc, ents, found):
         found.setdefault(*_proposed_name(doc, ent))
     for ent in _named_by_code_url(doc, ents):
@@ -204,6 +209,28 @@ def _opening_new_name(doc: Doc, ents: list[Ent], sent: Span) -> Ent | None:
         return None
     name = ent.name.lower()
     return None if any(e.name.lower() == name and e.span.start < start for e in ents) else ent
+
+
+def _listed_parts(doc: Doc, ents: list[Ent], found: dict[str, str]) -> list[Ent]:
+    """"we propose QuuxNet, featuring a Simple Blob Tokenizer (SBT) and ...": a new acronym-defined
+    name right after a part opener (`part_opener` words) that follows a proposal in its sentence is a
+    part of it, as are the names coordinated with it."""
+    out: list[Ent] = []
+    for prop in [e for e in ents if e.name in found]:
+        sent = prop.sent
+        for i in range(prop.span.end, sent.end):
+            opener = next((o for o in _PART_OPENERS if tuple(t.lower_ for t in doc[i:i + len(o)]) == o), None)
+            if opener is None:
+                continue
+            k = i + len(opener)
+            while k < sent.end and doc[k].lower_ in _PART_FILLERS:
+                k += 1
+            part = next((e for e in ents if e.span.start == k), None)
+            if (part is not None and part.source == "abbreviation" and part.type == "Method" and not _listed(part)
+                    and not _PLURAL_ACRONYM.fullmatch(part.name)):  # "two Blob Networks (BNs)": a class
+                out += [part, *_coordinated(doc, ents, part)]
+            break
+    return out
 
 
 def _named_components(doc: Doc, ents: list[Ent], found: dict[str, str]) -> list[Ent]:
