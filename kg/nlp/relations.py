@@ -112,6 +112,7 @@ _OWN_ADJECTIVES = frozenset(word_group("own_adjective"))
 _LEADING_PREPOSITIONS = frozenset(word_group("leading_preposition"))
 _NOUN_CUES = frozenset(word_group("noun_cue"))
 _PART_OPENERS = tuple(tuple(w.split()) for w in word_group("part_opener"))  # ontology/patterns/word_groups.tsv
+_PART_FIRST_WORDS = frozenset(o[0] for o in _PART_OPENERS)
 _PLURAL_ACRONYM = re.compile(r"[A-Z0-9-]{2,}s")
 _PART_FILLERS = {"a", "an", "the", "two", "three", "four", "novel", "new", "key", "main"}
 _VERB_OPENERS = frozenset(word_group("verb_opener"))
@@ -219,6 +220,8 @@ def _listed_parts(doc: Doc, ents: list[Ent], found: dict[str, str]) -> list[Ent]
     for prop in [e for e in ents if e.name in found]:
         sent = prop.sent
         for i in range(prop.span.end, sent.end):
+            if doc[i].lower_ not in _PART_FIRST_WORDS:
+                continue
             opener = next((o for o in _PART_OPENERS if tuple(t.lower_ for t in doc[i:i + len(o)]) == o), None)
             if opener is None:
                 continue
