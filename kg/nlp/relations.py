@@ -114,7 +114,8 @@ _NOUN_CUES = frozenset(word_group("noun_cue"))
 _PART_OPENERS = tuple(tuple(w.split()) for w in word_group("part_opener"))  # ontology/patterns/word_groups.tsv
 _PART_FIRST_WORDS = frozenset(o[0] for o in _PART_OPENERS)
 _PLURAL_ACRONYM = re.compile(r"[A-Z0-9-]{2,}s")
-_PART_FILLERS = {"a", "an", "the", "two", "three", "four", "novel", "new", "key", "main"}
+_PART_FILLERS = frozenset(word_group("part_filler"))
+_OPENING_DETERMINERS = frozenset(word_group("opening_determiner"))
 _VERB_OPENERS = frozenset(word_group("verb_opener"))
 
 
@@ -204,7 +205,7 @@ def _opening_new_name(doc: Doc, ents: list[Ent], sent: Span) -> Ent | None:
     if sent.end >= len(doc):
         return None
     nxt = sentence(doc, sent.end)
-    start = nxt.start + (doc[nxt.start].lower_ in ("the", "our"))
+    start = nxt.start + (doc[nxt.start].lower_ in _OPENING_DETERMINERS)
     ent = next((e for e in ents if e.span.start == start), None)
     if ent is None or ent.type not in _PROPOSABLE or ent.source in ("title", "technique") or _listed(ent):
         return None
