@@ -206,7 +206,7 @@ def _opening_new_name(doc: Doc, ents: list[Ent], sent: Span) -> Ent | None:
         return None
     nxt = sentence(doc, sent.end)
     start = nxt.start + (doc[nxt.start].lower_ in _OPENING_DETERMINERS)
-    ent = next((e for e in ents if e.span.start == start), None)
+    ent = next(iter(starting_in(ents, start, start + 1)), None)
     if ent is None or ent.type not in _PROPOSABLE or ent.source in ("title", "technique") or _listed(ent):
         return None
     name = ent.name.lower()
@@ -229,7 +229,7 @@ def _listed_parts(doc: Doc, ents: list[Ent], found: dict[str, str]) -> list[Ent]
             k = i + len(opener)
             while k < sent.end and doc[k].lower_ in _PART_FILLERS:
                 k += 1
-            part = next((e for e in ents if e.span.start == k), None)
+            part = next(iter(starting_in(ents, k, k + 1)), None)
             if (part is not None and part.source == "abbreviation" and part.type == "Method" and not _listed(part)
                     and not _PLURAL_ACRONYM.fullmatch(part.name)):  # "two Blob Networks (BNs)": a class
                 out += [part, *_coordinated(doc, ents, part)]
