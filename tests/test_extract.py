@@ -383,6 +383,11 @@ def test_known_as_and_coordinated_proposals(nlp):
     assert rel(rec, "proposes") == {"QuuxMix", "PBL"}  # a Title-Case long form with its acronym, not a task
 
 
+def test_a_capitalised_word_we_refer_to_as_is_a_name(nlp):
+    rec = run(nlp, "This approach, which we refer to as Quuxlearn, removes the need for a critic.")
+    assert rel(rec, "mentions") == {"Quuxlearn"}
+
+
 def test_lower_case_words_before_a_called_name_are_not_the_name(nlp):
     rec = run(nlp, "We propose a framework, called interpretable Quux-based Graph Blob (QGB), for graphs.")
     assert rel(rec, "proposes") == {"QGB"}
@@ -1080,6 +1085,9 @@ def test_a_name_described_as_a_test_bed_is_a_benchmark(nlp):
     ("We then use influence functions to derive a new slice discovery method, QuuxEmbed, which is fast.",
      {("QuuxEmbed", "Method")}),
     ("Prior work built a novel benchmark, QuuxBench, consisting of 961 pairs.", set()),  # not ours
+    # the first of several new things after a colon, even in the object of a use cue ("based on")
+    ("We generate series based on two novel architectures: QuuxNet, an INR network for trends, and a hypernetwork.",
+     {("QuuxNet", "Method")}),
 ])
 def test_a_name_after_a_new_kind_and_a_comma_in_our_sentence_is_proposed(nlp, text, proposed):
     rec = run(nlp, text)

@@ -70,12 +70,12 @@ def _we_before(token: Token) -> bool:
 
 
 def _known_as(token) -> bool:  # type: ignore[no-untyped-def]
-    """"a method, known as Quuxair, ..." / "referred to as Quuxair": a naming phrase ending at `token`;
+    """"a method, known as Quuxair, ..." / "(which we) refer to as Quuxair": a naming phrase ending at `token`;
     or "Our algorithm, Quux-k, ...": the comma after "our" and a kind word."""
     if token.text == "," and token.i > 1:
         return token.nbor(-2).lower_ == "our" and token.nbor(-1).lower_ in _SINGULAR_KINDS
     return token.lower_ == "as" and token.i > 0 and token.nbor(-1).lower_ in ("known", "to") and (
-        token.nbor(-1).lower_ == "known" or (token.i > 1 and token.nbor(-2).lower_ == "referred"))
+        token.nbor(-1).lower_ == "known" or (token.i > 1 and token.nbor(-2).lower_ in ("referred", "refer")))
 
 
 class NameFinder:

@@ -31,6 +31,7 @@ _USE_STOPS = {"using", "via", "leveraging", "utilizing", "employing"}
 _PROPOSE_STOP = {";", "that", "which", "whose", "where", "to", "while", "but", "on"} | _USE_STOPS
 _NOVEL = {"novel", "new"}
 _NOVEL_FAMILY = frozenset(word_group("novel_family"))  # ontology/patterns/word_groups.tsv
+_NOVEL_COUNTS = frozenset(word_group("novel_count"))  # "a novel <kind>", "two new <kinds>"
 _USE_LIKE = {"incorporate"}  # proposal cues that also mean "use": the name must be new
 _NAMING_WORDS = {"called", "named", "termed", "dubbed", "coined", "call", "name", "dub", "term"}
 _SOURCE_CONFIDENCE = {"gazetteer": 0.9, "abbreviation": 0.8, "named": 0.75, "technique": 0.6, "shape": 0.6, "title": 0.5,
@@ -650,18 +651,20 @@ def _called_novel(doc: Doc, span: Span) -> bool:
 
 def _novel_kind_before(doc: Doc, span: Span) -> bool:
     """"we build a novel benchmark, QuuxNF, consisting of ...": a new kind of thing, then the name
-    after a comma, in a sentence where we speak, introduces the name."""
+    after a comma or a colon, in a sentence where we speak, introduces the name; also the first of
+    several ("based on two novel architectures: QuuxNet, a ..., and ..."), which a use cue would
+    otherwise take for a base."""
     toks = tokens(doc)
     i = span.start - 1
     while i >= 0 and toks[i].text in OPENING_QUOTES:
         i -= 1
-    if i < 3 or toks[i].text != "," or toks[i - 1].lower_ not in _type_words():
+    if i < 3 or toks[i].text not in (",", ":") or toks[i - 1].lower_ not in _type_words():
         return False
     before = [t.lower_ for t in toks[max(0, i - 5):i - 1]]
     novel = next((k for k in range(len(before) - 1, -1, -1) if before[k] in _NOVEL), None)
     if novel is None:
-        return _proposed_kind_before(doc, i)
-    return (novel > 0 and before[novel - 1] in ("a", "an")
+        return toks[i].text == "," and _proposed_kind_before(doc, i)
+    return (novel > 0 and before[novel - 1] in _NOVEL_COUNTS
             and is_first_person(sentence(doc, span.start), i))
 
 
