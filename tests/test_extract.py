@@ -381,6 +381,11 @@ def test_known_as_and_coordinated_proposals(nlp):
     assert rel(rec, "proposes") == {"Priority Quux", "Clipped BLOB"}
     rec = run(nlp, "We propose QuuxMix and Progressive Blob Labeling (PBL) in image and label space.")
     assert rel(rec, "proposes") == {"QuuxMix", "PBL"}  # a Title-Case long form with its acronym, not a task
+    rec = run(nlp, "Specifically, we propose two novel implementations: a Dynamic Quux Network (DQN2) and a Hyper Blob "
+                   "Network (HBN).")
+    assert rel(rec, "proposes") == {"DQN2", "HBN"}  # each item with its own article
+    rec = run(nlp, "We propose QuuxNet, a Blob Network (BN2) for speech.")
+    assert rel(rec, "proposes") == {"QuuxNet"}  # an apposition describes the name; it is no second item
 
 
 def test_a_capitalised_word_we_refer_to_as_is_a_name(nlp):

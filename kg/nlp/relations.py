@@ -604,6 +604,8 @@ def _coordinated(doc: Doc, ents: list[Ent], first: Ent) -> list[Ent]:
             end = ent.span.end + (ent.span.end < len(doc) and doc[ent.span.end].text == ")")
             continue  # "Local-Quux (LQ) and ...": the acronym in brackets goes with its long form
         glue = _without_markers([t.lower_ for t in doc[end:ent.span.start]])
+        if glue[-2:] in (["and", "a"], ["and", "an"]):
+            glue = glue[:-1]  # "a Local Quux (LQ) and a Global Quux (GQ)": each item has its article
         if not glue or any(g not in (",", "and") for g in glue) or len(glue) > 2:
             break
         if (_listed(ent) or ent.type not in _PROPOSABLE and not _titled_task(doc, ent)
