@@ -266,6 +266,14 @@ def test_a_pointer_to_earlier_text_opens_no_phrase(nlp):
     assert not any(n.lower().startswith(("above", "aforementioned")) for n in names)
 
 
+def test_original_and_off_open_no_task_phrase(nlp):
+    doc = nlp("QuuxNet keeps the accuracy of the original node classification task. Otherwise, experts are better "
+              "off solving the tasks on their own.")
+    tasks = {s.kb_id_ or s.text for s in doc.spans["kg_entities"] if s.label_ == "Task"}
+    assert "node classification" in tasks
+    assert not any(t.startswith(("original", "off")) for t in tasks)
+
+
 def test_task_and_metric_phrases(nlp):
     doc = nlp("We address incremental object detection. It improves decoding throughput and accuracy.")
     spans = {(s.kb_id_, s.label_) for s in doc.spans["kg_entities"]}
