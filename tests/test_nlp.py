@@ -274,6 +274,14 @@ def test_original_and_off_open_no_task_phrase(nlp):
     assert not any(t.startswith(("original", "off")) for t in tasks)
 
 
+def test_a_word_before_a_coordinated_measure_shares_its_head_unless_it_is_a_quality(nlp):
+    doc = nlp("QuuxNet cuts training and inference time. Spiking nets combine biological realism and energy "
+              "efficiency.")
+    metrics = {s.kb_id_ or s.text for s in doc.spans["kg_entities"] if s.label_ == "Metric"}
+    assert {"training time", "inference time", "energy efficiency"} <= metrics
+    assert "realism efficiency" not in metrics
+
+
 def test_task_and_metric_phrases(nlp):
     doc = nlp("We address incremental object detection. It improves decoding throughput and accuracy.")
     spans = {(s.kb_id_, s.label_) for s in doc.spans["kg_entities"]}

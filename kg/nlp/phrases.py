@@ -444,11 +444,16 @@ def _timed(token: Token) -> bool:
     return low.endswith("ing") or low in _TIMED
 
 
+# Endings of nouns that are measures or qualities of their own ("robustness", "realism", "scalability"):
+# such a word coordinated before a phrase does not share its head ("biological realism and energy efficiency").
+_QUALITY_NOUN_ENDINGS = ("ness", "ments", "ism", "ity")
+
+
 def _coordinated_modifier(doc: Doc, start: int, head: Token, lex: PhraseLexicon) -> Iterator[Span]:
     """"training and inference time" also names "training time" ("speed and result quality" names no
     "speed quality": a measure, or a plain noun, is coordinated with the whole phrase)."""
     if start >= 2 and start == head.i - 1 and doc[start - 1].lower_ in ("and", "or"):
         other = doc[start - 2]
         low = other.lower_
-        if is_modifier(other, lex) and low not in lex.metric_heads and not low.endswith(("ness", "ments")):
+        if is_modifier(other, lex) and low not in lex.metric_heads and not low.endswith(_QUALITY_NOUN_ENDINGS):
             yield Span(doc, other.i, other.i + 1, kb_id=f"{other.text} {head.text}")
