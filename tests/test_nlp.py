@@ -282,6 +282,14 @@ def test_a_word_before_a_coordinated_measure_shares_its_head_unless_it_is_a_qual
     assert "realism efficiency" not in metrics
 
 
+def test_evaluative_words_and_etc_are_no_part_of_a_task(nlp):
+    doc = nlp("Quux graphs have become a critical research problem. QuuxNet excels in 3D spatial tasks, including "
+              "binding pose prediction, face animation, etc.")
+    tasks = {s.kb_id_ or s.text for s in doc.spans["kg_entities"] if s.label_ == "Task"}
+    assert "face animation" in tasks
+    assert not any("critical" in t or "etc" in t.split() for t in tasks)
+
+
 def test_task_and_metric_phrases(nlp):
     doc = nlp("We address incremental object detection. It improves decoding throughput and accuracy.")
     spans = {(s.kb_id_, s.label_) for s in doc.spans["kg_entities"]}
