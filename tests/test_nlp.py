@@ -280,6 +280,8 @@ def test_a_word_before_a_coordinated_measure_shares_its_head_unless_it_is_a_qual
     metrics = {s.kb_id_ or s.text for s in doc.spans["kg_entities"] if s.label_ == "Metric"}
     assert {"training time", "inference time", "energy efficiency"} <= metrics
     assert "realism efficiency" not in metrics
+    doc = nlp("We test QuuxNet on two real-world datasets of stock prices and energy consumption.")
+    assert "prices consumption" not in {s.kb_id_ or s.text for s in doc.spans["kg_entities"]}
 
 
 def test_evaluative_words_and_etc_are_no_part_of_a_task(nlp):

@@ -449,11 +449,17 @@ def _timed(token: Token) -> bool:
 _QUALITY_NOUN_ENDINGS = ("ness", "ments", "ism", "ity")
 
 
+def _plural_noun(low: str) -> bool:
+    """"stock prices and energy consumption": a plural noun is a phrase of its own, not a modifier."""
+    return low.endswith("s") and not low.endswith(("ss", "us", "is", "ics"))
+
+
 def _coordinated_modifier(doc: Doc, start: int, head: Token, lex: PhraseLexicon) -> Iterator[Span]:
     """"training and inference time" also names "training time" ("speed and result quality" names no
     "speed quality": a measure, or a plain noun, is coordinated with the whole phrase)."""
     if start >= 2 and start == head.i - 1 and doc[start - 1].lower_ in ("and", "or"):
         other = doc[start - 2]
         low = other.lower_
-        if is_modifier(other, lex) and low not in lex.metric_heads and not low.endswith(_QUALITY_NOUN_ENDINGS):
+        if (is_modifier(other, lex) and low not in lex.metric_heads and not low.endswith(_QUALITY_NOUN_ENDINGS)
+                and not _plural_noun(low)):
             yield Span(doc, other.i, other.i + 1, kb_id=f"{other.text} {head.text}")
