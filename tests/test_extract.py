@@ -128,6 +128,8 @@ def test_split_competitive_and_comparable_cues(nlp):
     rec = run(nlp, "We propose ZorbNet. It shows competitive performance with strong methods such as QuuxZero. "
                    "It reaches comparable accuracy to BlobNet. It gives competitive results with only 10% of the data.")
     assert rel(rec, "compared_with") == {"QuuxZero", "BlobNet"}
+    rec = run(nlp, "We propose ZorbNet. Despite its size, ZorbNet performs comparably to QuuxGPT-4 on charts.")
+    assert rel(rec, "compared_with") == {"QuuxGPT-4"}
 
 
 def test_enumerated_proposals_are_coordinated(nlp):
