@@ -444,14 +444,15 @@ def _timed(token: Token) -> bool:
     return low.endswith("ing") or low in _TIMED
 
 
-# Endings of nouns that are measures or qualities of their own ("robustness", "realism", "scalability"):
-# such a word coordinated before a phrase does not share its head ("biological realism and energy efficiency").
-_QUALITY_NOUN_ENDINGS = ("ness", "ments", "ism", "ity")
+# A quality noun ("realism", "scalability") coordinated before a phrase does not share its head
+# ("biological realism and energy efficiency"); nor does a plural, unless its "-s" is no plural ("physics").
+_QUALITY_NOUN_ENDINGS = tuple(word_group("quality_noun_ending"))  # ontology/patterns/word_groups.tsv
+_NOT_PLURAL_ENDINGS = tuple(word_group("not_plural_ending"))
 
 
 def _plural_noun(low: str) -> bool:
     """"stock prices and energy consumption": a plural noun is a phrase of its own, not a modifier."""
-    return low.endswith("s") and not low.endswith(("ss", "us", "is", "ics"))
+    return low.endswith("s") and not low.endswith(_NOT_PLURAL_ENDINGS)
 
 
 def _coordinated_modifier(doc: Doc, start: int, head: Token, lex: PhraseLexicon) -> Iterator[Span]:
