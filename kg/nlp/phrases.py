@@ -17,7 +17,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp import word_group
 from kg.nlp.tokens import tokens
-from kg.nlp.taskframes import first_sentence_end, frame_tasks, framed
+from kg.nlp.taskframes import first_sentence_end, frame_tasks, framed, is_plural
 
 _MAX_MODIFIERS = 3
 _TITLE_FRAMING = ("for", "in", "on", "towards", "toward", "under", "of")  # title words that make what follows a task
@@ -444,15 +444,9 @@ def _timed(token: Token) -> bool:
     return low.endswith("ing") or low in _TIMED
 
 
-# A quality noun ("realism", "scalability") coordinated before a phrase does not share its head
-# ("biological realism and energy efficiency"); nor does a plural, unless its "-s" is no plural ("physics").
+# A quality noun ("realism", "scalability") or a plural ("prices") coordinated before a phrase does not
+# share its head ("biological realism and energy efficiency", "stock prices and energy consumption").
 _QUALITY_NOUN_ENDINGS = tuple(word_group("quality_noun_ending"))  # ontology/patterns/word_groups.tsv
-_NOT_PLURAL_ENDINGS = tuple(word_group("not_plural_ending"))
-
-
-def _plural_noun(low: str) -> bool:
-    """"stock prices and energy consumption": a plural noun is a phrase of its own, not a modifier."""
-    return low.endswith("s") and not low.endswith(_NOT_PLURAL_ENDINGS)
 
 
 def _coordinated_modifier(doc: Doc, start: int, head: Token, lex: PhraseLexicon) -> Iterator[Span]:
@@ -462,5 +456,5 @@ def _coordinated_modifier(doc: Doc, start: int, head: Token, lex: PhraseLexicon)
         other = doc[start - 2]
         low = other.lower_
         if (is_modifier(other, lex) and low not in lex.metric_heads and not low.endswith(_QUALITY_NOUN_ENDINGS)
-                and not _plural_noun(low)):
+                and not is_plural(low)):
             yield Span(doc, other.i, other.i + 1, kb_id=f"{other.text} {head.text}")

@@ -92,7 +92,7 @@ def _purpose_tasks(doc: Doc, lex) -> Iterator[Span]:
         while end < len(doc) and end - start < _MAX_OBJECT and is_modifier(toks[end], lex):
             end += 1
         if end - start >= 1 and (end >= len(doc) or _closes(toks[end])) and \
-                toks[end - 1].lower_.endswith(_NOUN_ENDINGS) and not _plural(toks[end - 1].lower_):
+                toks[end - 1].lower_.endswith(_NOUN_ENDINGS) and not is_plural(toks[end - 1].lower_):
             yield Span(doc, start, end, kb_id=doc[start:end].text)
 
 
@@ -174,13 +174,16 @@ def _of_tasks(doc: Doc, lex) -> Iterator[Span]:
         if frame:
             if words[0].lower_.endswith("ing") or words[-1].lower_ in lex.task_heads:
                 yield Span(doc, start, end, kb_id=words.text)
-        elif words[-1].lower_ not in lex.task_heads and not _plural(words[-1].lower_):
+        elif words[-1].lower_ not in lex.task_heads and not is_plural(words[-1].lower_):
             yield Span(doc, token.i, end, kb_id=f"{words.text} {token.text}")
 
 
-def _plural(word: str) -> bool:
-    """"of unimodal encoders", "of output sequences": a set of things, not a task domain."""
-    return word.endswith("s") and not word.endswith(("ss", "sis", "ics", "us"))
+_NOT_PLURAL_ENDINGS = tuple(word_group("not_plural_ending"))  # "loss", "corpus", "analysis", "physics"
+
+
+def is_plural(word: str) -> bool:
+    """"of unimodal encoders", "stock prices": a lower-case word in "-s" that names a set of things."""
+    return word.endswith("s") and not word.endswith(_NOT_PLURAL_ENDINGS)
 
 
 def _closes(token) -> bool:
