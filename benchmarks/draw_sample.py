@@ -83,6 +83,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev42": Sample(67082039, 40, 0),
     "dev43": Sample(67823299, 40, 0),
     "dev44": Sample(68556546, 40, 0),
+    "dev45": Sample(69282032, 40, 0),
+    "dev46": Sample(70000000, 40, 0),
 }
 
 

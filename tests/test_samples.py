@@ -14,7 +14,8 @@ SAMPLES = ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6",
            "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20",
            "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28",
            "dev29", "dev30", "dev31", "dev32", "dev33", "dev34", "dev35", "dev36",
-           "dev37", "dev38", "dev39", "dev40", "dev41", "dev42", "dev43", "dev44")
+           "dev37", "dev38", "dev39", "dev40", "dev41", "dev42", "dev43", "dev44",
+           "dev45", "dev46")
 
 
 def ids(path):
