@@ -379,6 +379,11 @@ def test_untyped_acronym_named_by_a_comparison_cue(nlp):
 def test_known_as_and_coordinated_proposals(nlp):
     rec = run(nlp, "In this work, we propose a method, known as Quuxair, to learn fair representations.")
     assert rel(rec, "proposes") == {"Quuxair"}
+    rec = run(nlp, "In this paper, we first analyze the loss function of QuuxFold, known as the Zorb Aligned Point "
+                   "Loss (ZAPL), and raise an issue.")
+    assert rel(rec, "proposes") == set()  # "known as" names a known thing; only a proposal verb proposes
+    rec = run(nlp, "We compare our method to an existing method known as BlobGAN.")
+    assert "BlobGAN" not in rel(rec, "proposes")
     rec = run(nlp, "We also develop two novel techniques, Priority Quux and Clipped BLOB, to stabilize training.")
     assert rel(rec, "proposes") == {"Priority Quux", "Clipped BLOB"}
     rec = run(nlp, "We propose QuuxMix and Progressive Blob Labeling (PBL) in image and label space.")
