@@ -470,6 +470,16 @@ def test_the_proposed_kind_then_a_name_in_apposition_proposes_it(nlp):
     assert rel(rec, "proposes") == {"QUUX-GNN", "ZorbBench"}
 
 
+def test_a_name_after_a_kind_and_the_is_new_and_typed_by_the_kind(nlp):
+    rec = run(nlp, "Quux tuning (QT) is crucial. We propose QuuxSel, which selects QT data. Furthermore, we introduce "
+                   "a curated QT dataset, the Selective Zorb, created by applying QuuxSel to other data.")
+    assert rel(rec, "proposes") == {"QuuxSel", "Selective Zorb"}
+    assert ("Selective Zorb", "Dataset") in {(r.target, r.target_type) for r in rec.relations}
+    rec = run(nlp, "We propose QuuxComm. Experiments on real-world datasets, including the QCAA football network, "
+                   "show its efficacy.")
+    assert "QCAA" in rel(rec, "evaluated_on")
+
+
 def test_quoted_lower_case_words_after_we_propose_are_the_new_name(nlp):
     rec = run(nlp, "We propose *online quux learning*, the first approach to this problem. We also introduce "
                    "\"zorb guidance\", which edits images. This paper presents a *counter-argument*: small weights "

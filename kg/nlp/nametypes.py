@@ -20,7 +20,7 @@ from kg.nlp.tokens import OPENING_QUOTES, after_short_form
 
 _LIST_GLUE = {",", "and", "or", "as", "well", "the"}
 _NAMING = {"named", "called", "termed", "dubbed"}  # "a dataset, named X": the kind before names X
-_LEFT_GLUE = {",", "such", "as", "including", "like", "e.g.", "(", ":", "namely", "i.e."} | _NAMING | OPENING_QUOTES
+_LEFT_GLUE = {",", "such", "as", "including", "like", "e.g.", "(", ":", "namely", "i.e.", "the"} | _NAMING | OPENING_QUOTES
 _APPOSITION_STOP = {"that", "which", "to", "who", "where", ";", "(", ".", ":", "with", "for", "by"}
 _RETYPABLE = {"shape", "title", "named"}
 _COLLECTIVE = frozenset(word_group("collective_kind"))  # ontology/patterns/word_groups.tsv

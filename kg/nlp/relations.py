@@ -494,7 +494,8 @@ def _named_new(doc: Doc, cue: Span, ent: Ent) -> bool:
 def _fresh(toks: list[Token], ent: Ent) -> bool:
     """Is the name presented as new: defined as an acronym here, or right after "novel/new", a kind
     word or a colon ("a novel USED approach using a novel Quux Conformer", "framework QuuxFormer")?"""
-    before = [t.lower_ for t in toks[max(0, ent.span.start - 2):ent.span.start]]
+    start = ent.span.start - (ent.span.start > 0 and toks[ent.span.start - 1].lower_ == "the")
+    before = [t.lower_ for t in toks[max(0, start - 2):start]]  # "a curated dataset, the Quux Blob"
     return (ent.source == "abbreviation" or bool(_NOVEL & set(before))
             or bool(before) and (before[-1] == ":" or before[-1] in _type_words())
             or before[-1:] == [","] and before[0] in _type_words())  # "a new QO method, Quux Net (QN)"
