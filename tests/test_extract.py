@@ -367,6 +367,15 @@ def test_plain_capitalised_names_in_a_compared_list(nlp):
     assert not {"Gaussian", "Bayes-consistency", "English"} & rel(rec, "compared_with")
 
 
+def test_a_class_based_on_a_named_method_after_a_comparison_cue_names_a_baseline(nlp):
+    rec = run(nlp, "We propose QuuxNet. QuuxNet outperforms methods based on Transformers on all tasks.")
+    assert rel(rec, "compared_with") == {"Transformer"}  # as "Transformer-based methods" does
+    rec = run(nlp, "We propose QuuxNet. QuuxNet outperforms methods based on the contrastive divergence algorithm.")
+    assert rel(rec, "compared_with") == {"contrastive divergence"}
+    rec = run(nlp, "We propose QuuxNet. QuuxNet outperforms current methods based on thresholding.")
+    assert rel(rec, "compared_with") == set()  # a lower-case technique describes the class
+
+
 def test_untyped_acronym_named_by_a_comparison_cue(nlp):
     text = "Zorbic blob chaining (ZBC) was studied before. We propose QuuxNet, which outperforms ZBC by 3%."
     rec = run(nlp, text)

@@ -139,7 +139,8 @@ def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: in
     outside = _outside_brackets(doc, cue.end, min(sent_end, cue.end + 4 * window))
     end = outside[window] if len(outside) > window else sent_end
     toks = tokens(doc)
-    stop = next((i for i in outside if toks[i].lower_ in stops), outside[-1] + 1 if outside else cue.end)
+    stop = next((i for i in outside if toks[i].lower_ in stops and not _class_based_on(toks, ents, i)),
+                outside[-1] + 1 if outside else cue.end)
     kept = set(outside)
     found: list[Ent] = []
     last = cue.end
@@ -160,6 +161,15 @@ def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: in
         found.append(e)
         last = e.span.end
     return found
+
+
+def _class_based_on(toks: list, ents: list[Ent], i: int) -> bool:  # type: ignore[type-arg]
+    """"outperforms methods based on QuuxNets": the "on" of a class defined by the named method it
+    is based on names the class's base, as "QuuxNet-based methods" does; it ends no list. A
+    lower-case technique there ("methods based on thresholding") describes the class, no baseline."""
+    return (toks[i].lower_ == "on" and i >= 2 and toks[i - 1].lower_ == "based"
+            and load_lexicon().phrases.type_words.get(toks[i - 2].lower_) == "Method"  # type_words.tsv
+            and any(e.source != "technique" for e in starting_in(ents, i + 1, i + 5)[:1]))
 
 
 def _comma_between(toks: list, start: int, end: int) -> bool:  # type: ignore[type-arg]
