@@ -376,6 +376,19 @@ def test_a_class_based_on_a_named_method_after_a_comparison_cue_names_a_baseline
     assert rel(rec, "compared_with") == set()  # a lower-case technique describes the class
 
 
+def test_a_defined_acronym_glued_to_a_modifier_suffix_is_a_mention_of_it(nlp):
+    rec = run(nlp, "The Forward-Blob (FB) algorithm is popular. We propose QuuxFB. Experiments on CIFAR-10 show "
+                   "significant advantages over existing FB-based algorithms.")
+    assert rel(rec, "compared_with") == {"FB"}  # as "CNN-based algorithms" names CNN
+    rec = run(nlp, "Monte Carlo (MC) sampling is slow. Furthermore, we propose an MC-based privacy accountant.")
+    assert "MC" not in rel(rec, "proposes")  # the new thing is based on MC
+    rec = run(nlp, "We formulate it as a graph quux bottleneck (GQB) problem. Our GQB-based method captures graphs.")
+    assert "GQB" not in rel(rec, "proposes")
+    rec = run(nlp, "We propose the gradient-based Graph Quux Saliency (GQS). The GQS-based framework helps. "
+                   "Code is available at https://github.com/someone/GQS")
+    assert rel(rec, "proposes") == {"GQS"}  # "the GQS-based framework" is no software container named GQS
+
+
 def test_untyped_acronym_named_by_a_comparison_cue(nlp):
     text = "Zorbic blob chaining (ZBC) was studied before. We propose QuuxNet, which outperforms ZBC by 3%."
     rec = run(nlp, text)
