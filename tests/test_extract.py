@@ -389,6 +389,17 @@ def test_a_defined_acronym_glued_to_a_modifier_suffix_is_a_mention_of_it(nlp):
     assert rel(rec, "proposes") == {"GQS"}  # "the GQS-based framework" is no software container named GQS
 
 
+def test_a_lower_case_name_the_paper_found_or_a_notion_it_names_is_a_term_not_a_proposal(nlp):
+    rec = run(nlp, "We propose QuuxDiff. In this study, we identify specific regions within the noise, termed zorb "
+                   "patches, that induce objects.")
+    assert rel(rec, "proposes") == {"QuuxDiff"}
+    assert "zorb patches" not in rel(rec, "builds_on")  # a term of the text, no base either
+    rec = run(nlp, "Firstly, we introduce a stability concept called *compositional quux stability*.")
+    assert rel(rec, "proposes") == set()
+    rec = run(nlp, "We propose *online quux learning*, the first approach to this problem.")
+    assert rel(rec, "proposes") == {"online quux learning"}  # a named approach is still proposed
+
+
 def test_untyped_acronym_named_by_a_comparison_cue(nlp):
     text = "Zorbic blob chaining (ZBC) was studied before. We propose QuuxNet, which outperforms ZBC by 3%."
     rec = run(nlp, text)

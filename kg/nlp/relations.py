@@ -532,8 +532,20 @@ def _in_long_form(doc: Doc, i: int) -> bool:
 def _defines_a_term(doc: Doc, cue: Span) -> bool:
     """"which is called quux confounding", "two properties called quuxity": a naming outside
     the first person, of lower-case words with no acronym, defines a term of the field, not an
-    artifact ("this procedure, dubbed the quux accountant (QA)" still names one)."""
-    return not is_first_person(sentence(doc, cue.start), cue.start)
+    artifact ("this procedure, dubbed the quux accountant (QA)" still names one). In the first
+    person too when the paper found what it names ("we identify regions, termed quux patches") or
+    names a notion ("a unique concept termed graded quuxity")."""
+    sent = sentence(doc, cue.start)
+    if not is_first_person(sent, cue.start):
+        return True
+    if any(t.lower_ in _DISCOVERY_VERBS for t in doc[sent.start:cue.start]):
+        return True
+    return any(t.lower_ in _TERM_KINDS for t in doc[max(sent.start, cue.start - _TERM_KIND_REACH):cue.start])
+
+
+_DISCOVERY_VERBS = frozenset(word_group("discovery_verb"))  # ontology/patterns/word_groups.tsv
+_TERM_KINDS = frozenset(word_group("term_kind"))
+_TERM_KIND_REACH = 4  # tokens before the naming word: "a notion of group fairness, called the core"
 
 
 def _designed_for(toks: list[Token], i: int) -> bool:

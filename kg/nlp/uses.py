@@ -304,7 +304,7 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
     for ent in ents:  # weaker: a method named where a method paper describes its own work
         sent = sentence(doc, ent.span.start)
         release = _sized_release(ent)  # a sized model in a method paper is run by it, wherever it is named
-        if (ent.type == "Method" and (ent.source in _KNOWN_SOURCES or release)
+        if (ent.type == "Method" and (ent.source in _KNOWN_SOURCES and not _named_term(ent) or release)
                 and ent.name not in proposed and ent.name not in excluded and (release or own(sent))
                 and not _variant_of_proposed(ent.name, proposed) and not _prior_use(doc, ent.span.start)
                 and not _describes_baseline(doc, compare_starts, ent.span)):
@@ -318,6 +318,12 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
                 weak.append((mate, "listed with a base"))
     facts += [Fact("builds_on", e, sentence(doc, e.span.start), e.confidence * 0.6, rule) for e, rule in weak]
     return facts
+
+
+def _named_term(ent: Ent) -> bool:
+    """"regions, termed trigger patches": lower-case words a naming word gave are a term of the
+    paper's text (when they name no proposal), too weak to be a base by the sentence alone."""
+    return ent.source == "named" and ent.span.text.islower()
 
 
 _TITLE_USES = frozenset(word_group("title_use"))  # ontology/patterns/word_groups.tsv
