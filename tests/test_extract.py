@@ -400,6 +400,14 @@ def test_a_lower_case_name_the_paper_found_or_a_notion_it_names_is_a_term_not_a_
     assert rel(rec, "proposes") == {"online quux learning"}  # a named approach is still proposed
 
 
+def test_present_as_an_adjective_proposes_nothing(nlp):
+    rec = run(nlp, "Also, our method allows one to use existing algorithms even when constraints are present, "
+                   "including the quux-weights algorithm (QWA) (Smith, 2008).")
+    assert "QWA" not in rel(rec, "proposes")
+    rec = run(nlp, "We herein present QuuxTrees, a simple method for tabular imputation.")
+    assert rel(rec, "proposes") == {"QuuxTrees"}
+
+
 def test_untyped_acronym_named_by_a_comparison_cue(nlp):
     text = "Zorbic blob chaining (ZBC) was studied before. We propose QuuxNet, which outperforms ZBC by 3%."
     rec = run(nlp, text)
