@@ -408,6 +408,16 @@ def test_present_as_an_adjective_proposes_nothing(nlp):
     assert rel(rec, "proposes") == {"QuuxTrees"}
 
 
+def test_a_recently_proposed_thing_called_x_is_earlier_work_even_in_our_sentence(nlp):
+    rec = run(nlp, "Our bounds improve the existing bounds and match the upper bounds shown for a recently proposed "
+                   "algorithm called QuuxB.")
+    assert rel(rec, "proposes") == set()
+    rec = run(nlp, "We enhance QuuxPS by incorporating a recently developed technique called zorbeating.")
+    assert "zorbeating" not in rel(rec, "proposes")
+    rec = run(nlp, "We recently proposed a method called QuuxC, which we extend here.")
+    assert rel(rec, "proposes") == {"QuuxC"}  # "we recently proposed": still the authors' own
+
+
 def test_untyped_acronym_named_by_a_comparison_cue(nlp):
     text = "Zorbic blob chaining (ZBC) was studied before. We propose QuuxNet, which outperforms ZBC by 3%."
     rec = run(nlp, text)

@@ -794,13 +794,13 @@ def _background(doc: Doc, naming: int) -> bool:
     proposed method called X") that is not in the first person ("Recently, we proposed ..." is
     still ours)?"""
     sent = sentence(doc, naming)
+    near = doc[max(sent.start, naming - _EARLIER_REACH):naming]
+    if any(t.lower_ in _BACKGROUND_OPENERS and t.i + 1 < naming and doc[t.i + 1].lower_.endswith("ed")
+           and not (t.i > 0 and doc[t.i - 1].lower_ in ("we", "i")) for t in near):
+        return True  # "our bounds match those of a recently proposed algorithm called X": not ours
     if is_first_person(sent, naming):
         return False
-    if sent[0].lower_ in _BACKGROUND_OPENERS:
-        return True
-    near = doc[max(sent.start, naming - _EARLIER_REACH):naming]
-    return any(t.lower_ in _BACKGROUND_OPENERS and t.i + 1 < naming and doc[t.i + 1].lower_.endswith("ed")
-               for t in near)
+    return sent[0].lower_ in _BACKGROUND_OPENERS
 
 
 _EARLIER_REACH = 5  # tokens before a naming word: "a previously proposed attack method called X"
