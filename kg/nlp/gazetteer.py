@@ -36,6 +36,12 @@ _GLUED_SUFFIXES = {"Method": MODIFIER_SUFFIXES, "Dataset": _DATA_SUFFIXES, "Benc
 _ANY_GLUED_SUFFIX = MODIFIER_SUFFIXES | _DATA_SUFFIXES
 
 
+def modified_stem(text: str) -> str | None:
+    """"FF-based" -> "FF": the name a modifier suffix is glued to, or None when there is none."""
+    stem, _, suffix = text.rpartition("-")
+    return stem if stem and suffix.lower() in MODIFIER_SUFFIXES else None
+
+
 def is_case_sensitive(name: str) -> bool:
     """One-word names with capitals past the first letter, or digits, keep their case.
 

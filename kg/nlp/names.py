@@ -19,7 +19,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.lexicon import load_gazetteer
 from kg.nlp import word_group
 from kg.nlp.tokens import CLOSING_QUOTES, OPENING_QUOTES, tokens
-from kg.nlp.gazetteer import MODIFIER_SUFFIXES, sized_after
+from kg.nlp.gazetteer import modified_stem, sized_after
 from kg.nlp.namelexicon import NameLexicon, load_lexicon
 from kg.nlp.phrases import is_modifier, metric_phrases, task_phrases
 from kg.nlp.techniques import technique_spans, used_tasks
@@ -169,9 +169,9 @@ class NameFinder:
         if shorts:
             for token in toks:
                 hit = shorts.get(core(token.text))
-                if hit is None and "-" in token.text:  # "FF-based algorithms": the defined FF, glued to a modifier
-                    stem, _, suffix = token.text.rpartition("-")
-                    hit = shorts.get(core(stem)) if suffix.lower() in MODIFIER_SUFFIXES else None
+                stem = modified_stem(token.text) if hit is None else None
+                if stem:  # "FF-based algorithms": the defined FF, glued to a modifier
+                    hit = shorts.get(core(stem))
                 if hit is not None:
                     spans.append(self._tag(doc[token.i:token.i + 1], hit[0], hit[1], "abbreviation"))
         return spans, redefined

@@ -17,7 +17,7 @@ from functools import lru_cache
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp import read_lines, read_table, word_group
-from kg.nlp.gazetteer import MODIFIER_SUFFIXES, TRAINED_SUFFIXES
+from kg.nlp.gazetteer import MODIFIER_SUFFIXES, TRAINED_SUFFIXES, modified_stem
 from kg.nlp.namelexicon import load_lexicon
 from kg.nlp.phrases import title_tasks
 from kg.nlp.shapes import core, letters
@@ -313,7 +313,7 @@ _CONTAINERS = frozenset(word_group("software_container"))  # ontology/patterns/w
 def _in_container(doc: Doc, ent: Ent) -> bool:
     """"as part of the QuuxLib library", "integrated into QuuxNLP", "the QuuxKit (URL) toolkit": the
     repository holds the work, it is not the work. "the QuuxKit-based framework" holds no code."""
-    if glued_modifier(ent.span):
+    if _glued_modifier(ent.span):
         return False
     before = [t.lower_ for t in doc[max(0, ent.span.start - 3):ent.span.start] if t.lower_ != "the"]
     i = ent.span.end
@@ -441,17 +441,16 @@ def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
 def _based_on_it(toks: list[Token], ent: Ent) -> bool:
     """"a novel knowledge graph (KG)-based recommender", "an MC-based accountant": the new thing is
     based on the name."""
-    if glued_modifier(ent.span):
+    if _glued_modifier(ent.span):
         return True
     i = after_short_form(ent.span.doc, ent.span.end)
     return i < len(toks) and toks[i].text[:1] == "-" and toks[i].text[1:].isalpha()
 
 
-def glued_modifier(span: Span) -> bool:
+def _glued_modifier(span: Span) -> bool:
     """Does the name end glued to a modifier suffix ("MC-based", "GIB-style")? Then it names what
     something else is based on, not a thing of its own."""
-    stem, _, suffix = span[-1].text.rpartition("-")
-    return bool(stem) and suffix.lower() in MODIFIER_SUFFIXES
+    return modified_stem(span[-1].text) is not None
 
 
 def _after_novel_kind(toks: list[Token], start: int, name: int) -> bool:
@@ -709,7 +708,7 @@ def _proposed_kind_before(doc: Doc, comma: int) -> bool:
 def _ours(doc: Doc, span: Span) -> bool:
     """"X, our newly curated dataset" / "our X module" / "our (or the) proposed X (ABC) method": the paper
     calls the name its own."""
-    if glued_modifier(span):
+    if _glued_modifier(span):
         return False  # "our GIB-based method": ours is what is based on the name
     toks = tokens(doc)
     after = [t.lower_ for t in toks[span.end:span.end + 2]]
