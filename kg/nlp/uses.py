@@ -321,7 +321,7 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
 
 
 def _named_term(ent: Ent) -> bool:
-    """"regions, termed trigger patches": lower-case words a naming word gave are a term of the
+    """"regions, termed quux patches": lower-case words a naming word gave are a term of the
     paper's text (when they name no proposal), too weak to be a base by the sentence alone."""
     return ent.source == "named" and ent.span.text.islower()
 
