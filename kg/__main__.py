@@ -1,5 +1,14 @@
-"""`python -m kg` runs the command line."""
+"""`python -m kg` runs the command line.
 
-from kg.cli import cli
+An interrupt while the command line's modules load gives the same one line as one during a
+command, never a traceback.
+"""
+
+import sys
+
+try:
+    from kg.cli import cli
+except KeyboardInterrupt:
+    sys.exit("Error: interrupted")
 
 cli()
