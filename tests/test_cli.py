@@ -152,3 +152,21 @@ def test_seed_results_carry_method_metric_and_baseline(seed_build):
     assert got["20 FPS"][:2] == ("StreamV2V", "FPS")
     assert got["5×"][0] == "MagicPIG"
     assert got["78.8%"][0] == "HVP" and "accuracy" in got["78.8%"][1]
+
+
+def test_an_interrupt_while_the_command_line_loads_is_one_line():
+    """Ctrl-C before any command runs (while `python -m kg` imports its modules) is no traceback."""
+    import subprocess
+    import sys
+
+    hook = ("import runpy, sys\n"
+            "class Interrupt:\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            "        if name == 'kg.cli':\n"
+            "            raise KeyboardInterrupt\n"
+            "sys.meta_path.insert(0, Interrupt())\n"
+            "sys.argv = ['kg', '--help']\n"
+            "runpy.run_module('kg', run_name='__main__')\n")
+    proc = subprocess.run([sys.executable, "-c", hook], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert proc.returncode == 1
+    assert proc.stderr.strip().splitlines() == ["Error: interrupted"]
