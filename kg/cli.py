@@ -181,10 +181,6 @@ def stats(graph: Path) -> None:
         click.echo(f"  {rel:<14} {n}")
 
 
-def main() -> None:  # pragma: no cover - console entry point wrapper
-    sys.exit(cli())
-
-
 @cli.command()
 @click.argument("gold", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--corpus", "corpus", multiple=True, type=click.Path(path_type=Path),

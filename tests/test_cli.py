@@ -154,8 +154,15 @@ def test_seed_results_carry_method_metric_and_baseline(seed_build):
     assert got["78.8%"][0] == "HVP" and "accuracy" in got["78.8%"][1]
 
 
-def test_an_interrupt_while_the_command_line_loads_is_one_line():
-    """Ctrl-C before any command runs (while `python -m kg` imports its modules) is no traceback."""
+@pytest.mark.parametrize("start", [
+    "runpy.run_module('kg', run_name='__main__')",  # python -m kg
+    # what the installed `kg` script does: load its console_scripts entry point and call it
+    "from importlib.metadata import entry_points\n"
+    "(ep,) = entry_points(group='console_scripts', name='kg')\n"
+    "sys.exit(ep.load()())",
+], ids=["python-m-kg", "console-script"])
+def test_an_interrupt_while_the_command_line_loads_is_one_line(start):
+    """Ctrl-C before any command runs (while `kg` or `python -m kg` imports its modules) is no traceback."""
     import subprocess
     import sys
 
@@ -166,7 +173,7 @@ def test_an_interrupt_while_the_command_line_loads_is_one_line():
             "            raise KeyboardInterrupt\n"
             "sys.meta_path.insert(0, Interrupt())\n"
             "sys.argv = ['kg', '--help']\n"
-            "runpy.run_module('kg', run_name='__main__')\n")
+            f"{start}\n")
     proc = subprocess.run([sys.executable, "-c", hook], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert proc.returncode == 1
     assert proc.stderr.strip().splitlines() == ["Error: interrupted"]
