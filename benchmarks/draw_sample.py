@@ -85,6 +85,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev44": Sample(68556546, 40, 0),
     "dev45": Sample(69282032, 40, 0),
     "dev46": Sample(70000000, 40, 0),
+    "dev47": Sample(70710678, 40, 0),
+    "dev48": Sample(71414284, 40, 0),
 }
 
 
