@@ -8,6 +8,7 @@ always run over every record, so an updated graph equals a full rebuild.
 
 from __future__ import annotations
 
+import functools
 import gc
 import io
 import os
@@ -66,8 +67,16 @@ class BuildReport:
 
 # --- extraction -------------------------------------------------------------------
 
+@functools.cache
 def load_nlp(model: str | None = None) -> Any:
-    """The extraction pipeline (blank English + kg components, or a user's trained one)."""
+    """The extraction pipeline (blank English + kg components, or a user's trained one), built
+    once per process and model.
+
+    Building it tokenizes tens of thousands of gazetteer and cue patterns (seconds), while its
+    components keep nothing from one document to the next; so a second build in the same process
+    (a notebook, a test suite, the parent of forked workers) reuses it. `load_nlp.cache_clear()`
+    frees it.
+    """
     from kg.nlp import build_nlp
 
     return build_nlp(model)
@@ -89,9 +98,6 @@ def extract_records(papers: Iterable[Paper], nlp: Any, batch_size: int = 64) -> 
         yield record
 
 
-_WORKER_NLP: dict[str | None, Any] = {}
-
-
 Extracted = tuple[PaperRecord, bytes]  # a record and its compressed cache line (records.cache_member)
 
 
@@ -100,9 +106,7 @@ def extract_chunk(papers: list[Paper], model: str | None = None) -> list[Extract
 
     The cache line is encoded here, in parallel, rather than by the parent at the end.
     """
-    if model not in _WORKER_NLP:
-        _WORKER_NLP[model] = load_nlp(model)
-    return list(_extracted(papers, _WORKER_NLP[model]))
+    return list(_extracted(papers, load_nlp(model)))
 
 
 def _extracted(papers: Iterable[Paper], nlp: Any) -> Iterator[Extracted]:
@@ -143,8 +147,8 @@ def _extract_processes(papers: Sequence[Paper], model: str | None, jobs: int,
     pending: list[Future[list[Extracted]]] = []
     chunks = _chunks(papers)
     ctx = get_context("fork") if os.name == "posix" else None  # workers inherit the loaded code
-    if ctx is not None and model not in _WORKER_NLP:
-        _WORKER_NLP[model] = load_nlp(model)  # loaded once here and shared by the forked workers
+    if ctx is not None:
+        load_nlp(model)  # loaded once here and shared by the forked workers
     with frozen_gc(), ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
         for chunk in chunks:
             pending.append(pool.submit(extract_chunk, chunk, model))

@@ -43,6 +43,20 @@ def test_jobs_2_equals_jobs_1(tmp_path, seed_build):
     assert len(one.papers()) == 438
 
 
+def test_builds_in_one_process_share_the_pipeline_and_agree(tmp_path):
+    """The pipeline is built once per process; what it read before does not change a later graph."""
+    from kg.pipeline import load_nlp
+
+    first = KnowledgeGraph.build([SEEDS], jobs=1)
+    assert load_nlp() is load_nlp()
+    KnowledgeGraph.build([corpus_sample(tmp_path, 100)], jobs=1)  # other text through the shared pipeline
+    again = KnowledgeGraph.build([SEEDS], jobs=1)
+    load_nlp.cache_clear()
+    fresh = KnowledgeGraph.build([SEEDS], jobs=1)
+    assert load_nlp() is not None and first == again == fresh
+    assert len(fresh.papers()) == 38
+
+
 def test_update_then_remove_equals_full_rebuild(tmp_path):
     a = tmp_path / "a"
     a.mkdir()
@@ -77,7 +91,7 @@ def test_remove_unknown_paper_is_a_clear_error(tmp_path):
 
 def test_dask_engine_equals_local(tmp_path):
     pytest.importorskip("dask.distributed")
-    sample = corpus_sample(tmp_path, 2000)
+    sample = corpus_sample(tmp_path, 640)  # five chunks of 128 on two workers: completion order varies
     local = KnowledgeGraph.build([SEEDS, sample], jobs=1)
     dask = KnowledgeGraph.build([SEEDS, sample], engine="dask")
     assert graph_signature(local.graph) == graph_signature(dask.graph)
