@@ -1526,3 +1526,16 @@ def test_an_opening_cue_phrase_without_a_name_relates_nothing_after_its_comma(nl
 def test_an_opening_cue_phrase_with_an_example_list_keeps_its_names(nlp):
     rec = run(nlp, "We propose QuuxNet. Compared to prior methods, e.g., PPO and TRPO, our approach wins.")
     assert {"PPO", "TRPO"} <= rel(rec, "compared_with")
+
+
+def test_what_an_attack_or_defence_is_against_is_neither_baseline_nor_base(nlp):
+    rec = run(nlp, "We propose QuuxAttack, a new class of poisoning attacks against ZorbNet. Its attacks also transfer "
+                   "against black-box models like BlobLM-7B.")
+    assert rel(rec, "proposes") == {"QuuxAttack"}  # ZorbNet is attacked, not proposed
+    assert not rel(rec, "compared_with") & {"ZorbNet", "BlobLM-7B"}
+    assert "BlobLM-7B" not in rel(rec, "builds_on")
+    rec = run(nlp, "Our defense QuuxGuard offers improved robustness against the PGD and AutoAttack attacks.")
+    assert not rel(rec, "compared_with") & {"PGD", "AutoAttack"}
+    rec = run(nlp, "We propose QuuxNet. We evaluate its robustness against baseline Transformers and against "
+                   "ZorbNet, which it outperforms.")
+    assert "Transformer" in rel(rec, "compared_with")  # "against baseline X" still names a baseline

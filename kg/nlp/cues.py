@@ -33,7 +33,9 @@ class CueFinder:
     paper's own work only, "QuuxNet matches X"). A token ending in "-based" ("KD-based") is a
     "before" builds_on cue on itself. A phrase written with " ... " is split
     ("compare ... with": "we compare QuuxNet with X"); its last word is the cue,
-    with side "after".
+    with side "after". An "against" after an attack, defence or robustness word
+    ("poisoning attacks against X") is labelled "target": what follows is attacked or defended
+    against, neither a baseline nor a base.
     """
 
     def __init__(self, nlp: Language, rows: Iterable[list[str]]) -> None:
@@ -57,6 +59,8 @@ class CueFinder:
         spans = []
         for match_id, start, end in self.matcher(doc):
             relation, side = doc.vocab.strings[match_id].split("\t")
+            if relation == "compared_with" and doc[start].lower_ == "against" and _adversarial(toks, start):
+                relation = "target"  # "attacks against QuuxNet", "robust against X": attacked or defended against
             spans.append(Span(doc, start, end, label=relation, span_id=side))
         for token in toks:
             low = token.lower_
@@ -73,6 +77,21 @@ class CueFinder:
 
 
 _JOINING = frozenset(word_group("joining_word"))  # ontology/patterns/word_groups.tsv
+_ADVERSARIAL = frozenset(word_group("adversarial_word"))
+
+
+def _adversarial(toks: list, i: int) -> bool:  # type: ignore[type-arg]
+    """An attack, defence or robustness word up to four words before "against" at token i: what
+    follows is attacked or defended against ("poisoning attacks against QuuxNet", "robustness
+    against X"), not a method the paper is measured against."""
+    if any(t.lower_ in ("baseline", "baselines") for t in toks[i + 1:i + 4]):
+        return False  # "robustness against baseline transformers": measured against them
+    for t in reversed(toks[max(0, i - 4):i]):
+        if t.lower_ in _ADVERSARIAL:
+            return True
+        if t.is_sent_start or t.is_punct:
+            return False
+    return False
 
 
 def _split_end(toks: list, i: int, last: str, lasts: set[str]) -> int | None:  # type: ignore[type-arg]

@@ -28,7 +28,7 @@ METHODS = {"Method", "Unknown"}
 _DATA = {"Dataset", "Benchmark"}
 # Use words end the search too ("we introduce quux conditioning using FiLM layers"), unless `_stop_passed`.
 _USE_STOPS = {"using", "via", "leveraging", "utilizing", "employing"}
-_PROPOSE_STOP = {";", "that", "which", "whose", "where", "to", "while", "but", "on"} | _USE_STOPS
+_PROPOSE_STOP = {";", "that", "which", "whose", "where", "to", "while", "but", "on", "against"} | _USE_STOPS
 _NOVEL = {"novel", "new"}
 _NOVEL_FAMILY = frozenset(word_group("novel_family"))  # ontology/patterns/word_groups.tsv
 _NOVEL_COUNTS = frozenset(word_group("novel_count"))  # "a novel <kind>", "two new <kinds>"

@@ -266,7 +266,8 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
     weak rule below from calling a baseline a base."""
     facts = []
     cues = list(doc.spans.get("kg_cues", []))
-    compare_starts = sorted(c.start for c in cues if c.label_ == "compared_with" and c.id_ == "after")
+    compare_starts = sorted(c.start for c in cues if c.label_ in ("compared_with", "target") and c.id_ == "after")
+    target_starts = [c.start for c in cues if c.label_ == "target"]
     data_paper = bool(proposed) and "Method" not in proposed.values()
     own = own_sentences(ents, proposed)
     for cue in cues:
@@ -307,7 +308,8 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
         if (ent.type == "Method" and (ent.source in _KNOWN_SOURCES and not _named_term(ent) or release)
                 and ent.name not in proposed and ent.name not in excluded and (release or own(sent))
                 and not _variant_of_proposed(ent.name, proposed) and not _prior_use(doc, ent.span.start)
-                and not _describes_baseline(doc, compare_starts, ent.span)):
+                and not _describes_baseline(doc, compare_starts, ent.span)
+                and not _attacked(doc, target_starts, ent.span)):
             weak.append((ent, "own sentence" if own(sent) else "sized release"))
     taken = {id(e) for e, _ in weak}
     for ent, _ in list(weak):  # "LLMs, including OPT, BLOOM, GLM and MT-NLG": the new names of the list too
@@ -318,6 +320,13 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
                 weak.append((mate, "listed with a base"))
     facts += [Fact("builds_on", e, sentence(doc, e.span.start), e.confidence * 0.6, rule) for e, rule in weak]
     return facts
+
+
+def _attacked(doc: Doc, target_starts: list[int], span: Span) -> bool:
+    """"robust attack transferability against black-box LLMs like GPT-4": a name after a "target"
+    cue of its sentence is attacked or defended against, not used."""
+    sent = sentence(doc, span.start)
+    return any(sent.start <= t < span.start for t in target_starts)
 
 
 def _named_term(ent: Ent) -> bool:
