@@ -1539,3 +1539,9 @@ def test_what_an_attack_or_defence_is_against_is_neither_baseline_nor_base(nlp):
     rec = run(nlp, "We propose QuuxNet. We evaluate its robustness against baseline Transformers and against "
                    "ZorbNet, which it outperforms.")
     assert "Transformer" in rel(rec, "compared_with")  # "against baseline X" still names a baseline
+
+
+def test_a_compared_class_named_at_length_gives_the_examples_it_lists(nlp):
+    rec = run(nlp, "We propose QuuxDiT. QuuxDiT easily surpasses state-of-the-art open-source models as well as "
+                   "mainstream closed-source commercial models including ZorbDiffusion, BlobArt, and FooGen V6.")
+    assert {"ZorbDiffusion", "BlobArt", "FooGen V6"} <= rel(rec, "compared_with")

@@ -63,7 +63,7 @@ def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
         elif cue.id_ in ("after", "own"):
             if _others_comparison(doc, ents, cue, proposed, own):
                 continue
-            following = _following(doc, ents, _past_that_of(doc, cue), _BASELINE_END, 18)
+            following = _following(doc, ents, _past_that_of(doc, cue), _BASELINE_END, 18, members=True)
             if following:
                 following += _elliptic(doc, ents, following[-1].span.end)
         else:
@@ -131,9 +131,11 @@ def _owners(doc: Doc, ents: list[Ent], cue: Span, own) -> list[Ent]:  # type: ig
     return found if after < len(doc) and doc[after].lower_ in ("'s", "’s", "by") else []
 
 
-def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: int) -> list[Ent]:
+def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: int,
+               members: bool = False) -> list[Ent]:
     """The entities right after a cue: the first within a few tokens, then its list, which may
-    run past that window ("a generalization of decision tree algorithms such as ID3, C4.5 and CART")."""
+    run past that window ("a generalization of decision tree algorithms such as ID3, C4.5 and CART").
+    With `members`, the first may be further on when it opens the examples of a class noun."""
     sent = sentence(doc, cue.start)
     sent_end = sent.end
     outside = _outside_brackets(doc, cue.end, min(sent_end, cue.end + 4 * window))
@@ -150,13 +152,14 @@ def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: in
             break  # "Compared to prior methods, our approach uses X": the opening phrase named a class
         if e.span.start not in kept and (any(f.type in METHODS for f in found) or not _named_in_brackets(toks, e)):
             continue  # "(Quux et al.)", "(73.0%)": a note on the item before; "an algorithm (PPO)" opens the list
-        if e.span.start >= end and not (found and _opens_list(toks, cue.end, found[0].span.end + 4)):
+        if e.span.start >= end and not (found and _opens_list(toks, cue.end, found[0].span.end + 4)
+                                        or not found and members and _class_members(toks, e.span.start)):
             break  # past the window only the members of a class the cue named ("X such as ...")
         limit = (6 if not found else 5) + (4 if _opens_list(toks, last, e.span.start) else 0)
         if found and _joined_as_well_as(toks, last, e.span.start):
             limit += 3  # "outperforms X, as well as the classical Y": three words of glue, not of description
         if bisect_left(outside, e.span.start) - bisect_left(outside, last) > limit and not (
-                not found and _appositive(toks, e.span.start)):
+                not found and (_appositive(toks, e.span.start) or members and _class_members(toks, e.span.start))):
             break
         found.append(e)
         last = e.span.end
@@ -221,6 +224,20 @@ def _appositive(toks: list, start: int) -> bool:  # type: ignore[type-arg]
     leading weakly supervised methods, SLIP, MaskCLIP and DetailCLIP")? Then it is the cue's first
     target, however long the class phrase before it."""
     return start >= 2 and toks[start - 1].text in (",", ":") and toks[start - 2].lower_ in _CLASS_PLURALS
+
+
+def _class_members(toks: list, start: int) -> bool:  # type: ignore[type-arg]
+    """Does the name at `start` open the examples of a class noun ("surpasses open-source models as
+    well as closed-source commercial models including X, Y and Z", "methods such as X")? After a
+    comparison cue they are its targets, however long the class phrase before them; after a use
+    cue they are mostly background ("optimizers like Adam have become standard")."""
+    j = start - 1 - (start >= 2 and toks[start - 1].text == ",")  # "models including X", "models, e.g., X"
+    if j >= 1 and toks[j].lower_ == "as" and toks[j - 1].lower_ == "such":
+        j -= 1  # "models such as X"
+    if j < 1 or toks[j].lower_ not in _LIST_OPENERS:
+        return False
+    before = j - 1 - (toks[j - 1].text == ",")
+    return before >= 0 and toks[before].lower_ in _CLASS_PLURALS
 
 
 def _next_start(starts: list[int], i: int, default: int) -> int:
