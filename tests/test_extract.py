@@ -1545,3 +1545,12 @@ def test_a_compared_class_named_at_length_gives_the_examples_it_lists(nlp):
     rec = run(nlp, "We propose QuuxDiT. QuuxDiT easily surpasses state-of-the-art open-source models as well as "
                    "mainstream closed-source commercial models including ZorbDiffusion, BlobArt, and FooGen V6.")
     assert {"ZorbDiffusion", "BlobArt", "FooGen V6"} <= rel(rec, "compared_with")
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("Furthermore, we introduce cross-quuxing, a data-efficient variant of quuxing.", "cross-quuxing"),
+    ("We propose decoupled zorb loss - a simple modification to the InfoNCE loss.", "decoupled zorb loss"),
+    ("We propose blob guidance, an extension of diffusion-based generative sampling.", "blob guidance"),
+])
+def test_lower_case_words_described_as_a_variant_or_with_hyphenated_words_are_proposed(nlp, abstract, name):
+    assert rel(run(nlp, abstract), "proposes") == {name}

@@ -54,6 +54,13 @@ _NAME_ENDS_AFTER_NAMING = _NAME_ENDS | {".", ";"}
 _PLACEHOLDERS = frozenset(word_group("placeholder_name"))  # "\\ours", "\\modelname{}" (word_groups.tsv)
 _WAY_WORDS = frozenset(word_group("way_word"))  # "X -- a simple way to ...": a method (word_groups.tsv)
 _DESCRIPTION_OPENERS = (_NAME_ENDS - {"("}) | {"--"}  # "quux decay, a regularizer", "quux decay -- a way to"
+
+
+def _opens_description(token: Token) -> bool:
+    """A comma, colon or dash before the description of a new name; a hyphen with spaces around it
+    is a dash ("quux softmax loss - a simple modification to ...")."""
+    return token.text in _DESCRIPTION_OPENERS or (token.text == "-" and bool(token.whitespace_)
+                                                  and token.i > 0 and bool(token.doc[token.i - 1].whitespace_))
 _NOT_NAME_WORDS = frozenset(word_group("not_name_word"))  # "we propose a ...", "we introduce two ..." (word_groups.tsv)
 _SINGULAR_KINDS = {"method", "framework", "model", "algorithm", "approach", "technique", "architecture", "module"}
 
@@ -456,7 +463,7 @@ class NameFinder:
         while (end < len(doc) and end - start < 4 and toks[end].is_lower and toks[end].text[:1].isalpha()
                and toks[end].lower_ not in self.lex.stop and toks[end].lower_ not in _NOT_NAME_WORDS):
             end += 1
-        if end == start or end + 2 >= len(doc) or toks[end].text not in _DESCRIPTION_OPENERS:
+        if end == start or end + 2 >= len(doc) or not _opens_description(toks[end]):
             return None
         if end == start + 1 and toks[start].lower_ in _PLACEHOLDERS:
             return None  # "we propose \ours, a modular approach": a LaTeX macro stands for the name
@@ -466,8 +473,8 @@ class NameFinder:
             kind = self.typer.type_words.get(toks[k].lower_) or ("Method" if toks[k].lower_ in _WAY_WORDS else None)
             if kind is not None:
                 return self._tag(doc[start:end], kind, doc[start:end].text, "named")
-            if not toks[k].is_alpha:
-                return None
+            if not toks[k].text.replace("-", "").isalpha():
+                return None  # words only, hyphenated ones too ("a data-efficient variant")
         return None
 
     def _shapes(self, doc: Doc) -> list[Span]:
