@@ -1554,3 +1554,14 @@ def test_a_compared_class_named_at_length_gives_the_examples_it_lists(nlp):
 ])
 def test_lower_case_words_described_as_a_variant_or_with_hyphenated_words_are_proposed(nlp, abstract, name):
     assert rel(run(nlp, abstract), "proposes") == {name}
+
+
+def test_a_short_form_described_by_its_title_case_long_form_takes_it_as_alias(nlp):
+    rec = run(nlp, "In this paper, we propose QuRa, an effective and efficient Quux Rank Reduction approach for "
+                   "model personalization.")
+    assert ("Quux Rank Reduction", "QuRa") in rec.aliases
+    assert rel(rec, "mentions") == {"QuRa"}  # the long form is no second method
+    rec = run(nlp, "We introduce QAT, an innovative model that Quantizes All Tokens with zorb prompts.")
+    assert not rec.aliases  # a clause, not a long form
+    rec = run(nlp, "We present ZAB, a benchmark for Zorb AI Blobs that tests agents.")
+    assert not [a for a in rec.aliases if a[1] == "ZAB"]  # "a benchmark for ...": what it is for

@@ -149,10 +149,12 @@ def _qualified_short_form(inner: Span) -> bool:
 
 
 _QUOTES = OPENING_QUOTES | CLOSING_QUOTES  # emphasis ("*QN*") reads as quotes
+_APPOSITIVE_INNER = {"of", "for", "and", "to", "in", "on", "with"}  # lower-case words inside a Title-Case long form
 
 
 class AbbreviationDetector:
-    """Find "long form (SF)", "SF (long form)", "long form or SF" and "SF, Long Form," definitions.
+    """Find "long form (SF)", "SF (long form)", "long form or SF", "SF, Long Form," and "SF, an
+    efficient Long Form approach" definitions.
 
     Reads: tokens and sentence boundaries. Writes: `Doc._.kg_abbreviations`,
     a list of (long form Span, short form Span) pairs, in text order.
@@ -173,6 +175,9 @@ class AbbreviationDetector:
                 short_i = token.i - 2 if toks[token.i - 1].text in _QUOTES and token.i > 1 else token.i - 1
                 if is_short_form(toks[short_i].text):  # '"QUUX", Quux Unified ...': emphasis reads as quotes
                     pair = self._appositive(doc, token.i, short_i)
+            elif (text == "," and 0 < token.i < last - 2 and toks[token.i + 1].lower_ in ("a", "an")
+                  and is_short_form(toks[token.i - 1].text)):
+                pair = self._described(doc, token.i, token.i - 1)
             if pair is not None:
                 pairs.append(pair)
         doc._.kg_abbreviations = pairs
@@ -279,8 +284,32 @@ class AbbreviationDetector:
         if end >= len(doc) or doc[end].text not in (",", "(", ":") or end - comma < 3:
             return None
         inner = doc[comma + 1:end]
-        if not all(t.text[:1].isupper() or t.lower_ in ("of", "for", "and", "to", "in", "on", "with") for t in inner):
+        if not all(t.text[:1].isupper() or t.lower_ in _APPOSITIVE_INNER for t in inner):
             return None
+        return cls._spelled_by(doc, short_i, inner)
+
+    @classmethod
+    def _described(cls, doc: Doc, comma: int, short_i: int) -> tuple[Span, Span] | None:
+        """"QuWM, an Adaptive Quux World Model based on ...", "QuRa, an effective and efficient
+        Quux Rank Reduction approach": after the comma, an article and a few lower-case words
+        describe the short form by its Title-Case long form, which a lower-case word ends ("approach",
+        "based"; after a comma or stop the long form is left to the words that type it)."""
+        i = comma + 2
+        while (i < len(doc) and i - comma <= 6 and doc[i].is_lower and doc[i].is_alpha
+               and (doc[i].lower_ == "and" or doc[i].lower_ not in _SKIPPED_WORDS)
+               and doc[i].lower_ not in ("that", "which", "who", "whose")):
+            i += 1  # "an effective and efficient ...", not "a benchmark for General Quux Assistants"
+        end = i
+        while end < len(doc) and end - i < 6 and (doc[end].text[:1].isupper() or doc[end].lower_ in _APPOSITIVE_INNER
+                                                   and end + 1 < len(doc) and doc[end + 1].text[:1].isupper()):
+            end += 1
+        if end - i < 2 or end >= len(doc) or not doc[end].is_lower or doc[end].is_sent_start:
+            return None  # "..., a Quux Task of Unlearning, a benchmark": the kind after the comma types it
+        return cls._spelled_by(doc, short_i, doc[i:end])
+
+    @classmethod
+    def _spelled_by(cls, doc: Doc, short_i: int, inner: Span) -> tuple[Span, Span] | None:
+        """The pair (inner, short form) when the short form spells the Title-Case words of `inner`."""
         pair = cls._reverse(doc[short_i:short_i + 1], inner)
         if pair is None:
             return None
