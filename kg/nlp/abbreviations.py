@@ -150,6 +150,7 @@ def _qualified_short_form(inner: Span) -> bool:
 
 _QUOTES = OPENING_QUOTES | CLOSING_QUOTES  # emphasis ("*QN*") reads as quotes
 _APPOSITIVE_INNER = {"of", "for", "and", "to", "in", "on", "with"}  # lower-case words inside a Title-Case long form
+_CLAUSE_OPENERS = {"that", "which", "who", "whose"}  # "QAT, a model that Quantizes All Tokens": a clause, no long form
 
 
 class AbbreviationDetector:
@@ -297,7 +298,7 @@ class AbbreviationDetector:
         i = comma + 2
         while (i < len(doc) and i - comma <= 6 and doc[i].is_lower and doc[i].is_alpha
                and (doc[i].lower_ == "and" or doc[i].lower_ not in _SKIPPED_WORDS)
-               and doc[i].lower_ not in ("that", "which", "who", "whose")):
+               and doc[i].lower_ not in _CLAUSE_OPENERS):
             i += 1  # "an effective and efficient ...", not "a benchmark for General Quux Assistants"
         end = i
         while end < len(doc) and end - i < 6 and (doc[end].text[:1].isupper() or doc[end].lower_ in _APPOSITIVE_INNER

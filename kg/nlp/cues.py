@@ -77,7 +77,7 @@ class CueFinder:
 
 
 _JOINING = frozenset(word_group("joining_word"))  # ontology/patterns/word_groups.tsv
-_ADVERSARIAL = frozenset(word_group("adversarial_word"))
+_ADVERSARIAL = frozenset(word_group("adversarial_word"))  # "attacks against X", "robust against X"
 
 
 def _adversarial(toks: list, i: int) -> bool:  # type: ignore[type-arg]

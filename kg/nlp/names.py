@@ -54,6 +54,8 @@ _NAME_ENDS_AFTER_NAMING = _NAME_ENDS | {".", ";"}
 _PLACEHOLDERS = frozenset(word_group("placeholder_name"))  # "\\ours", "\\modelname{}" (word_groups.tsv)
 _WAY_WORDS = frozenset(word_group("way_word"))  # "X -- a simple way to ...": a method (word_groups.tsv)
 _DESCRIPTION_OPENERS = (_NAME_ENDS - {"("}) | {"--"}  # "quux decay, a regularizer", "quux decay -- a way to"
+_NOT_NAME_WORDS = frozenset(word_group("not_name_word"))  # "we propose a ...", "we introduce two ..." (word_groups.tsv)
+_SINGULAR_KINDS = {"method", "framework", "model", "algorithm", "approach", "technique", "architecture", "module"}
 
 
 def _opens_description(token: Token) -> bool:
@@ -61,8 +63,6 @@ def _opens_description(token: Token) -> bool:
     is a dash ("quux softmax loss - a simple modification to ...")."""
     return token.text in _DESCRIPTION_OPENERS or (token.text == "-" and bool(token.whitespace_)
                                                   and token.i > 0 and bool(token.doc[token.i - 1].whitespace_))
-_NOT_NAME_WORDS = frozenset(word_group("not_name_word"))  # "we propose a ...", "we introduce two ..." (word_groups.tsv)
-_SINGULAR_KINDS = {"method", "framework", "model", "algorithm", "approach", "technique", "architecture", "module"}
 
 
 def _score_bracket(toks: list[Token], i: int) -> bool:

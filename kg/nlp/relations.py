@@ -26,7 +26,8 @@ from kg.nlp.tokens import CLOSING_QUOTES, OPENING_QUOTES, after_short_form, toke
 _PROPOSABLE = {"Method", "Dataset", "Benchmark", "Unknown"}
 METHODS = {"Method", "Unknown"}
 _DATA = {"Dataset", "Benchmark"}
-# Use words end the search too ("we introduce quux conditioning using FiLM layers"), unless `_stop_passed`.
+# Use words end the search too ("we introduce quux conditioning using FiLM layers"), unless `_stop_passed`;
+# so does "against" ("we propose a class of attacks against QuuxNet": what follows is attacked, not new).
 _USE_STOPS = {"using", "via", "leveraging", "utilizing", "employing"}
 _PROPOSE_STOP = {";", "that", "which", "whose", "where", "to", "while", "but", "on", "against"} | _USE_STOPS
 _NOVEL = {"novel", "new"}
