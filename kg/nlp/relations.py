@@ -17,7 +17,7 @@ from functools import lru_cache
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp import read_lines, read_table, word_group
-from kg.nlp.gazetteer import MODIFIER_SUFFIXES, TRAINED_SUFFIXES, modified_stem
+from kg.nlp.gazetteer import TRAINED_SUFFIXES, modified_stem
 from kg.nlp.namelexicon import load_lexicon
 from kg.nlp.phrases import title_tasks
 from kg.nlp.shapes import core, letters
@@ -469,8 +469,7 @@ def _introduced_right_after(toks: list[Token], cue: Span, ent: Ent) -> bool:
     first-person proposal cue, then a pause, a bracket or a kind word, is the paper's new thing
     even when it is listed by now ("we introduce X into Y", "propose X-based ..." use it)."""
     gap = [t.lower_ for t in toks[cue.end:ent.span.start]]
-    glued = ent.span.text.rsplit("-", 1)[-1].lower() in MODIFIER_SUFFIXES  # "GPT-style": a use of GPT
-    if cue[0].lower_ not in _MAKING_WORDS or gap not in ([], ["the"]) or glued:
+    if cue[0].lower_ not in _MAKING_WORDS or gap not in ([], ["the"]) or _glued_modifier(ent.span):  # "GPT-style"
         return False  # "known as X", "called X": naming words have rules of their own
     i = ent.span.end
     if i < len(toks) and toks[i].text == "(":  # "Wanda (Pruning by Weights and activations),"
