@@ -87,6 +87,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev46": Sample(70000000, 40, 0),
     "dev47": Sample(70710678, 40, 0),
     "dev48": Sample(71414284, 40, 0),
+    "dev49": Sample(72111025, 40, 0),
+    "dev50": Sample(72801098, 40, 0),
 }
 
 
