@@ -60,7 +60,7 @@ _EMPHASIS = re.compile(r"(?<![\w*\\])(?P<stars>\*\*?|__?)(?=[^\s*_])"
                        r"(?P<emphasized>(?:[^*_$\\\n]|\\[%&#_]|\$[^$\n]{1,100}\$){1,150}?)"
                        r"(?<=[^\s*_\\])(?P=stars)(?![\w*$])")
 _TOKEN = re.compile(
-    r"(?=[\\`'$}{*_\ufb00-\ufb06])"  # every token starts with one of these: other positions fail at once
+    r"(?=[\\`'$}{*_~\ufb00-\ufb06])"  # every token starts with one of these: other positions fail at once
     r"(?:(?P<href>\\href\s*\{[^{}]{0,500}\}\s*\{[^{}]{0,300}\})"
     r"|(?P<reference>" + _REFERENCE.pattern + r")"
     r"|(?P<markup>" + _MARKUP.pattern + r")"
@@ -68,7 +68,7 @@ _TOKEN = re.compile(
     r"|(?P<keep>" + _KEEP_ARG.pattern + r")"
     r"|(?P<accent>" + _ACCENT.pattern + r")"
     r"|(?P<escaped>\\[%&#_$])"
-    r"|(?P<space>\\[,;:! ])"
+    r"|(?P<space>\\[,;:! ]|(?<=[\w.,;:)\]])~(?=[(\[\\]))"  # "Adapters~(LoRA)": a tie is a space
     r"|(?P<command>\\[A-Za-z]+\*?\s?)"
     r"|(?P<quote>``|'')"
     r"|(?P<math>\$[^$]{1,300}\$)"

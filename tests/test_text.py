@@ -136,3 +136,10 @@ def test_text_cleaned_out_of_a_formula_of_notation_is_known_as_such(raw, word, n
 def test_colour_and_environment_markup_shows_only_its_text():
     clean = clean_latex(r"\begin{center}\textcolor{red}{Warning: toxic text.}\end{center} Code: \textcolor{blue}{here}")
     assert clean.text == "Warning: toxic text. Code: here"
+
+
+def test_a_latex_tie_before_a_bracket_or_a_command_is_a_space():
+    """"Low Rank Adapters~(LoRA)": the tie glues no words; a tilde elsewhere ("~10x", a URL) stays."""
+    clean = clean_latex(r"Low Rank Adapters~(LoRA) and PPO~\citep{x} are ~10x at https://x.org/a~b.")
+    assert clean.text == "Low Rank Adapters (LoRA) and PPO  are ~10x at https://x.org/a~b."
+    assert len(clean.origin) == len(clean.text)
