@@ -1565,3 +1565,11 @@ def test_a_short_form_described_by_its_title_case_long_form_takes_it_as_alias(nl
     assert not rec.aliases  # a clause, not a long form
     rec = run(nlp, "We present ZAB, a benchmark for Zorb AI Blobs that tests agents.")
     assert not [a for a in rec.aliases if a[1] == "ZAB"]  # "a benchmark for ...": what it is for
+
+
+def test_than_before_a_quantity_compares_no_method(nlp):
+    rec = run(nlp, "We raise the success rate from 0% to more than 95% across 11 language models including ZorbLM, "
+                   "BlobLM and QuuxLM, at 30x lower cost. QuuxNet is also 3x faster than BlobNet, and gains more "
+                   "than 2 BLEU points over the ZorbMT baseline.")
+    assert not {"ZorbLM", "BlobLM", "QuuxLM"} & rel(rec, "compared_with")
+    assert {"BlobNet", "ZorbMT"} <= rel(rec, "compared_with")

@@ -6,6 +6,7 @@ matched lower-cased with one PhraseMatcher, so adding a cue is a data edit.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from spacy.language import Language
@@ -61,6 +62,8 @@ class CueFinder:
             relation, side = doc.vocab.strings[match_id].split("\t")
             if relation == "compared_with" and doc[start].lower_ == "against" and _adversarial(toks, start):
                 relation = "target"  # "attacks against QuuxNet", "robust against X": attacked or defended against
+            if relation == "compared_with" and doc[start].lower_ == "than" and _quantity_at(doc, end):
+                continue  # "more than 95% across models including X": a quantity, no method compared with
             spans.append(Span(doc, start, end, label=relation, span_id=side))
         for token in toks:
             low = token.lower_
@@ -74,6 +77,14 @@ class CueFinder:
                     spans.append(Span(doc, end, end + 1, label=relation, span_id="after"))
         doc.spans["kg_cues"] = filter_spans(spans)
         return doc
+
+
+_QUANTITY = re.compile(r"\d[\d.,]*[%×x]?$")  # "than 95%", "than 1,000 models", "than 30×"; not "than 16-bit X"
+
+
+def _quantity_at(doc: Doc, i: int) -> bool:
+    """Is token i a number ("95%", "1,000", "30×")?"""
+    return i < len(doc) and _QUANTITY.match(doc[i].text) is not None
 
 
 _JOINING = frozenset(word_group("joining_word"))  # ontology/patterns/word_groups.tsv
