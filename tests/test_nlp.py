@@ -759,3 +759,13 @@ def test_training_efficiency_and_quantization_phrases_are_no_tasks(nlp):
             "efficiency of zorb agents. We study extreme quux quantization and blob labeling.")
     tasks = _tasks(nlp, text)
     assert not {"quux training", "sample efficiency", "extreme quux quantization", "blob labeling"} & tasks
+
+
+def test_a_long_form_takes_the_title_word_whose_initial_the_letter_match_skipped(nlp):
+    """Schwartz & Hearst take the second S of "SSE-Q" from inside "Sparse"; the word before holds it."""
+    pairs = lambda text: [(a.text, b.text) for a, b in nlp(text)._.kg_abbreviations]  # noqa: E731
+    assert pairs("We build the Static Sparse Equiangular Tight Frame Quux (SSE-Q), a head.") == [
+        ("Static Sparse Equiangular Tight Frame Quux", "SSE-Q")]
+    assert pairs("We train a Calibrated ConfidenceQuux (CCQuux) here.") == [("Calibrated ConfidenceQuux", "CCQuux")]
+    assert pairs("Distributed Deep Reinforcement Learning (DRL) is hard.") == [("Deep Reinforcement Learning", "DRL")]
+    assert pairs("We use Stochastic Sparse Sampling (SS) here.") == [("Sparse Sampling", "SS")]  # whole by initials

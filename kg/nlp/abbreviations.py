@@ -112,6 +112,21 @@ def _over_function_word(long: Span, first: int) -> Span:
     return long
 
 
+def _over_title_word(long: Span, short: str, first: int) -> Span:
+    """"Static Sparse Equiangular Tight Frame Classifier (SSE-C)": Schwartz & Hearst take the second
+    S from inside "Sparse" and stop there. When the short form's first two capitals are the
+    initials of the Title-Case word before the long form and of the long form's first word, that
+    word starts the long form ("Calibrated ConfidenceNet (CCNet)"). Only after a letter match: a
+    long form found by its word initials is whole."""
+    capitals = [c for c in short if c.isupper()]
+    doc, i = long.doc, long.start - 1
+    if (len(capitals) >= 2 and i >= first and doc[i].is_alpha and doc[i].is_title and long[0].text[:1].isupper()
+            and doc[i].lower_ not in _SKIPPED_WORDS and doc[i].text[0] == capitals[0]
+            and long[0].text[0] == capitals[1]):
+        return doc[i:long.end]
+    return long
+
+
 def _one_clause(long: Span) -> Span | None:
     """A long form is a name, not a clause: what a naming word inside it introduces is the long
     form ("dynamic kernels, termed Quux Kernel Operators (QKOs)"), and so is the object of a "we"
@@ -232,6 +247,7 @@ class AbbreviationDetector:
         if len(window) == 0:
             return None
         offset = initials_long_form(short.text, window.text) if len(short) == 1 else None
+        by_letters = offset is None
         if offset is None:
             offset = find_long_form(short.text, window.text)
         if offset is None and any(c.isdigit() for c in short.text):
@@ -254,6 +270,8 @@ class AbbreviationDetector:
             long = _one_clause(long)
         if long is None or len(long.text) <= len(short.text) or long[0].is_punct:
             return None
+        if by_letters:
+            long = _over_title_word(long, short.text, first)
         return long, short
 
     @classmethod
