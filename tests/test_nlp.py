@@ -148,6 +148,8 @@ def test_a_short_form_in_quotes_inside_the_bracket_is_defined():
     ("PGPS9k", True), ("word2vec", True), ("LLM", False), ("LLMs", False), ("3D", False),
     ("96k", False), ("KD-based", False), ("Shape-Aware", False), ("logN", False), ("beta-3", False),
     ("Transformer", False),
+    # a lower-case relation word glued before a name describes relative to it: no name of its own
+    ("non-IID", False), ("non-QuuxNet", False), ("intra-ZMR", False), ("post-ZCL", False), ("meta-QuuxNet", True),
 ])
 def test_coined_shapes(text, coined):
     assert is_coined(text, STOP) is coined

@@ -19,6 +19,7 @@ _QUANTITY = re.compile(r"\d+(?:[.,]\d+)?(?:[kKmMbBtTxXdD]|ms|st|nd|rd|th|GB|MB|T
 # The size of a release after a coined name: "BERT-base", "RoBERTa-large" are models.
 _SIZE_WORDS = frozenset(word_group("size_word"))  # ontology/patterns/word_groups.tsv
 _SIZE_BOUNDS = frozenset(word_group("size_bound"))  # "sub-2B models": a size class, not a name
+_RELATION_PREFIXES = frozenset(word_group("relation_prefix"))  # "non-IID", "intra-MCR": relative to a name
 _LOWER_SUFFIXES = ("based", "style", "like", "free", "aware", "level", "wise", "specific", "shot")
 
 
@@ -68,6 +69,8 @@ def is_coined(text: str, stop: frozenset[str]) -> bool:
     head, _, size = name.partition("-")
     if head.lower() in _SIZE_BOUNDS and _QUANTITY.fullmatch(size):
         return False  # "sub-2B", "over-100B": a class of model sizes
+    if head in _RELATION_PREFIXES and size:  # (`size`: whatever follows the first hyphen)
+        return False  # "non-DP baselines", "intra-MCR": a description relative to the name after it
     if _QUANTITY.fullmatch(name) or "http" in name or "@" in name or "." in name.rstrip("."):
         return name[:1].isalpha() and bool(re.search(r"\d\.\d", name))  # Llama3.1
     parts = name.split("-")
