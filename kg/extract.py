@@ -400,7 +400,7 @@ def _span_window(spans: list[Span], start: int, end: int) -> list[Span]:
 
 def _aliases(doc: Doc, ents: list[Ent], paper: Paper, clean: CleanText) -> list[tuple[str, str]]:
     pairs: dict[tuple[str, str], None] = {}
-    for long, short in doc._.kg_abbreviations or []:
+    for long, short in (doc._.kg_abbreviations or []) + (doc._.kg_implied_abbreviations or []):
         pairs[(long.text, short.text)] = None
     for ent in ents:
         start, end = clean.original_span(ent.span.start_char, ent.span.end_char)

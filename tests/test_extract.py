@@ -1567,6 +1567,29 @@ def test_a_short_form_described_by_its_title_case_long_form_takes_it_as_alias(nl
     assert not [a for a in rec.aliases if a[1] == "ZAB"]  # "a benchmark for ...": what it is for
 
 
+def test_an_acronym_spelled_by_a_known_long_form_of_the_abstract_means_that_long_form(tmp_path):
+    """SAM is listed as Segment Anything; in an abstract that writes Sharpness-Aware Minimization
+    (inside a coined long form) and then uses SAM undefined, SAM is that optimizer."""
+    from kg.api import KnowledgeGraph
+
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(
+        '{"id": "a", "abstract": "We present a Quux-Inspired Sharpness-Aware Minimization (QISAM) algorithm. '
+        'It is motivated by the uneven convergence of SAM across domains."}\n'
+        '{"id": "b", "abstract": "We propose ZorbSeg, which builds on SAM for medical image segmentation."}\n')
+    kg = KnowledgeGraph.build([corpus])
+    G = kg.graph
+    builds = {(u, d["label"]) for u, v, k in G.edges(keys=True) if k == "builds_on" for d in [G.nodes[v]]}
+    assert ("paper:a", "Sharpness-Aware Minimization") in builds and ("paper:a", "Segment Anything") not in builds
+    assert ("paper:b", "Segment Anything") in builds
+
+
+def test_no_implied_definition_where_the_abstract_defines_the_acronym_or_it_already_means_the_name(nlp):
+    doc = nlp("Segment Anything Model (SAM) is strong. Proximal Policy Optimization is popular; PPO is unstable. "
+              "We tune Sharpness-Aware Minimization with SAM and ADAM.")
+    assert [(a.text, b.text) for a, b in doc._.kg_implied_abbreviations] == []
+
+
 def test_than_before_a_quantity_compares_no_method(nlp):
     rec = run(nlp, "We raise the success rate from 0% to more than 95% across 11 language models including ZorbLM, "
                    "BlobLM and QuuxLM, at 30x lower cost. QuuxNet is also 3x faster than BlobNet, and gains more "

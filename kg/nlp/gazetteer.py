@@ -131,7 +131,9 @@ class Gazetteer:
     Benchmark, Task, Metric), whose `kb_id_` is the canonical name and whose
     `id_` is the listed name or alias that matched (singular: "GNNs" -> "GNN").
     Matches glued to a larger token compound ("ImageNet" in "ImageNet-1k")
-    are dropped.
+    are dropped. Also writes `Doc._.kg_implied_abbreviations`: (long form, short form) pairs
+    of a known long form and an undefined acronym it spells elsewhere in the abstract
+    (`implied_definitions`).
     """
 
     def __init__(self, nlp: Language, entries: Iterable[GazetteerEntry]) -> None:
@@ -210,6 +212,7 @@ class Gazetteer:
         spans += self._prefixed(doc)
         spans = [_as_data(s) for s in spans]
         doc.spans["kg_gazetteer"] = filter_spans(by_list_mates(spans))
+        doc._.kg_implied_abbreviations = implied_definitions(doc, doc.spans["kg_gazetteer"], defined)
         return doc
 
 
@@ -253,6 +256,39 @@ def _listed_together(span: Span, start: int, end: int) -> bool:
     doc = span.doc
     gap = doc[span.end:start] if span.end <= start else doc[end:span.start] if end <= span.start else None
     return gap is not None and 0 < len(gap) <= 2 and all(t.lower_ in _LIST_JOINERS for t in gap)
+
+
+_INITIALS_SKIP = frozenset(word_group("function_word"))  # ontology/patterns/word_groups.tsv
+
+
+def implied_definitions(doc: Doc, spans: Iterable[Span], defined: set[str]) -> list[tuple[Span, Span]]:
+    """"a Domain-Inspired Sharpness-Aware Minimization ... the convergence of SAM": a known long form
+    in the abstract whose initials spell an undefined acronym of the same abstract is what the acronym
+    means there, not the listed meaning of that acronym elsewhere (SAM is also Segment Anything).
+    Returns (long form, short form) pairs, the first use of each short form, where the short form is
+    no listed name of the long form's entity already."""
+    longs: dict[str, Span] = {}
+    listed: dict[int, str] = {}
+    for span in spans:
+        if len(span) == 1:
+            listed[span.start] = span.kb_id_
+        if len(span) < 2 or span.label_ in ("Task", "Metric"):
+            continue  # a field's or a measure's words spell many acronyms ("representation learning", RL)
+        words = [w for w in re.split(r"[\s-]+", span.text) if w and w.lower() not in _INITIALS_SKIP]
+        if all(w[0].isalpha() for w in words):
+            longs.setdefault("".join(w[0] for w in words).upper(), span)
+    if not longs:
+        return []
+    pairs, seen = [], set()
+    for token in tokens(doc):
+        text = token.text
+        long = longs.get(text)
+        if (long is None or text in seen or text in defined or not text.isupper() or not text.isalpha()
+                or long.start <= token.i < long.end or listed.get(token.i) == long.kb_id_):
+            continue
+        seen.add(text)
+        pairs.append((long, doc[token.i:token.i + 1]))
+    return pairs
 
 
 def is_other_acronym(span: Span, alias: str) -> bool:
@@ -328,7 +364,11 @@ def sized_after(doc: Doc, end: int) -> bool:
     return tags is not None and tags.fullmatch("-" + text) is not None
 
 
-@Language.factory("kg_gazetteer", assigns=["doc.spans"])
+@Language.factory("kg_gazetteer", assigns=["doc.spans", "doc._.kg_implied_abbreviations"])
 def make_gazetteer(nlp: Language, name: str) -> Gazetteer:
     """Factory of the gazetteer matcher over `ontology/gazetteer/*.tsv`."""
     return Gazetteer(nlp, load_gazetteer())
+
+
+if not Doc.has_extension("kg_implied_abbreviations"):
+    Doc.set_extension("kg_implied_abbreviations", default=None)
