@@ -1596,3 +1596,10 @@ def test_than_before_a_quantity_compares_no_method(nlp):
                    "than 2 BLEU points over the ZorbMT baseline.")
     assert not {"ZorbLM", "BlobLM", "QuuxLM"} & rel(rec, "compared_with")
     assert {"BlobNet", "ZorbMT"} <= rel(rec, "compared_with")
+
+
+def test_a_change_in_a_measure_reports_the_measure(nlp):
+    rec = run(nlp, "QuuxPIP shows a significant reduction in infeasible rate and a substantial improvement in "
+                   "solution quality. We decrease the truncation error.")
+    metrics = rel(rec, "uses_metric")
+    assert {"infeasible rate", "solution quality"} <= metrics and "truncation error" not in metrics
