@@ -943,12 +943,13 @@ def test_a_defined_listed_acronym_is_the_listed_name_only_with_its_listed_long_f
     assert (listed in keys) if listed else keys == {None}
 
 
-def test_a_defined_measure_is_a_metric_and_a_proposed_one_keeps_its_short_name(nlp):
+def test_a_defined_measure_is_a_metric_and_a_proposed_one_is_no_proposal(nlp):
     rec = run(nlp, "We report the quux blob error rate (QBER) of QuuxNet. QBER drops by half.")
     assert "quux blob error rate" in rel(rec, "uses_metric")
     assert {m.type for m in rec.mentions if m.name in ("QBER", "quux blob error rate")} == {"Metric"}
     rec = run(nlp, "We propose the proximity-informed quux calibration error (PIQCE), a new measure.")
-    assert rel(rec, "proposes") == {"PIQCE"}
+    assert rel(rec, "proposes") == set()  # GUIDELINES: proposals are methods and data; a measure is a metric
+    assert "proximity-informed quux calibration error" in rel(rec, "uses_metric")
 
 
 def test_a_defined_class_of_listed_models_is_a_method_the_paper_does_not_propose(nlp):
@@ -1603,3 +1604,13 @@ def test_a_change_in_a_measure_reports_the_measure(nlp):
                    "solution quality. We decrease the truncation error.")
     metrics = rel(rec, "uses_metric")
     assert {"infeasible rate", "solution quality"} <= metrics and "truncation error" not in metrics
+
+
+def test_a_new_measure_is_a_metric_not_a_proposed_method(nlp):
+    rec = run(nlp, "We introduce a new group fairness measure termed Zorbed Demographic Parity (ZDP), which "
+                   "quantifies the gap. We then propose QuuxFair, an algorithm that trains under ZDP constraints.")
+    assert rel(rec, "proposes") == {"QuuxFair"}
+    assert "zorbed demographic parity" in {m.lower() for m in rel(rec, "uses_metric")}
+    assert ("Zorbed Demographic Parity", "ZDP") in rec.aliases
+    rec = run(nlp, "We present COMET, an innovative hierarchical framework for medical time series.")
+    assert rel(rec, "proposes") == {"COMET"}  # a listed metric's name, proposed anew as a framework

@@ -217,6 +217,9 @@ class NameFinder:
                     return span.label_, long.text  # "Abstraction and Reasoning Corpus (ARC)": not the listed ARC
                 name = lower_first(long.text) if span.label_ in ("Task", "Metric") else short.text
                 return span.label_, name
+        if not named_as and sum(c.isupper() for c in short_core) >= 2 and any(
+                s.label_ == "Metric" and s.end == long.end and len(s) >= 2 and s.start > long.start for s in known):
+            return "Metric", lower_first(long.text)  # "Matched Demographic Parity (MDP)": a kind of a listed measure
         if named_as in _DATA_TYPES:
             return self.lex.phrases.type_words[short.doc[after].lower_], short.text  # "(MCR) benchmark"
         described = self.typer.apposition(short.doc, short)

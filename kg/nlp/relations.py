@@ -198,7 +198,21 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
                          and (_is_version_of(ent.name, p) or _grown_from(ent.name, p))), None)
             if base is not None:
                 found[ent.name] = "Method"  # "QuuxMath 70B", "FedQ-MVR": the paper's own variants
-    return found
+    measures = _defined_measures(doc, ents) - {e.name for e in ents if e.type != "Metric"}
+    return {name: kind for name, kind in found.items() if name not in measures}  # a new measure is a metric
+
+
+def _defined_measures(doc: Doc, ents: list[Ent]) -> set[str]:
+    """Short forms of the measures the abstract defines: a long form typed Metric that ends in a
+    measure's head word ("Adversarial Counterfactual Error (ACoE)") or in a listed measure
+    ("Matched Demographic Parity (MDP)"). A paper that introduces one proposes no method by it;
+    a long form typed Metric only by a listed word at its start ("Recall to Imagine") may be one."""
+    metric_ends = {s.end for s in doc.spans.get("kg_gazetteer", []) if s.label_ == "Metric" and len(s) >= 2}
+    typed = {e.span.start for e in ents if e.type == "Metric" and e.source == "abbreviation"}
+    heads = load_lexicon().phrases.metric_heads
+    return {short.text for long, short in doc._.kg_abbreviations or [] if long.start in typed
+            and (long[-1].lower_ in heads or long.end in metric_ends and not any(
+                s.start == long.start for s in doc.spans.get("kg_gazetteer", [])))}
 
 
 def _opening_new_name(doc: Doc, ents: list[Ent], sent: Span) -> Ent | None:
