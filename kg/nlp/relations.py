@@ -207,12 +207,13 @@ def _defined_measures(doc: Doc, ents: list[Ent]) -> set[str]:
     measure's head word ("Adversarial Counterfactual Error (ACoE)") or in a listed measure
     ("Matched Demographic Parity (MDP)"). A paper that introduces one proposes no method by it;
     a long form typed Metric only by a listed word at its start ("Recall to Imagine") may be one."""
-    metric_ends = {s.end for s in doc.spans.get("kg_gazetteer", []) if s.label_ == "Metric" and len(s) >= 2}
+    known = doc.spans.get("kg_gazetteer", [])
+    metric_ends = {s.end for s in known if s.label_ == "Metric" and len(s) >= 2}
+    known_starts = {s.start for s in known}
     typed = {e.span.start for e in ents if e.type == "Metric" and e.source == "abbreviation"}
     heads = load_lexicon().phrases.metric_heads
-    return {short.text for long, short in doc._.kg_abbreviations or [] if long.start in typed
-            and (long[-1].lower_ in heads or long.end in metric_ends and not any(
-                s.start == long.start for s in doc.spans.get("kg_gazetteer", [])))}
+    return {short.text for long, short in doc._.kg_abbreviations or [] if long.start in typed and (
+        long[-1].lower_ in heads or (long.end in metric_ends and long.start not in known_starts))}
 
 
 def _opening_new_name(doc: Doc, ents: list[Ent], sent: Span) -> Ent | None:

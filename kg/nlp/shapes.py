@@ -66,10 +66,10 @@ def is_coined(text: str, stop: frozenset[str]) -> bool:
         return False  # "~400B": an approximate quantity
     if name[0].isdigit() and "-" in name and all(_QUANTITY.fullmatch(p) for p in name.split("-")):
         return False  # "770M-11B", "7B-70B": a size range
-    head, _, size = name.partition("-")
-    if head.lower() in _SIZE_BOUNDS and _QUANTITY.fullmatch(size):
+    head, _, rest = name.partition("-")
+    if head.lower() in _SIZE_BOUNDS and _QUANTITY.fullmatch(rest):
         return False  # "sub-2B", "over-100B": a class of model sizes
-    if head in _RELATION_PREFIXES and size:  # (`size`: whatever follows the first hyphen)
+    if head in _RELATION_PREFIXES and rest:
         return False  # "non-DP baselines", "intra-MCR": a description relative to the name after it
     if _QUANTITY.fullmatch(name) or "http" in name or "@" in name or "." in name.rstrip("."):
         return name[:1].isalpha() and bool(re.search(r"\d\.\d", name))  # Llama3.1
