@@ -207,6 +207,8 @@ def _defined_measures(doc: Doc, ents: list[Ent]) -> set[str]:
     measure's head word ("Adversarial Counterfactual Error (ACoE)") or in a listed measure
     ("Matched Demographic Parity (MDP)"). A paper that introduces one proposes no method by it;
     a long form typed Metric only by a listed word at its start ("Recall to Imagine") may be one."""
+    if not doc._.kg_abbreviations:
+        return set()  # most abstracts define nothing: no sets to build
     known = doc.spans.get("kg_gazetteer", [])
     metric_ends = {s.end for s in known if s.label_ == "Metric" and len(s) >= 2}
     known_starts = {s.start for s in known}

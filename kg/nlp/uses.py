@@ -152,14 +152,14 @@ def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: in
             break  # "Compared to prior methods, our approach uses X": the opening phrase named a class
         if e.span.start not in kept and (any(f.type in METHODS for f in found) or not _named_in_brackets(toks, e)):
             continue  # "(Quux et al.)", "(73.0%)": a note on the item before; "an algorithm (PPO)" opens the list
-        if e.span.start >= end and not (found and _opens_list(toks, cue.end, found[0].span.end + 4)
-                                        or not found and members and _class_members(toks, e.span.start)):
+        member = not found and members and _class_members(toks, e.span.start)
+        if e.span.start >= end and not (found and _opens_list(toks, cue.end, found[0].span.end + 4) or member):
             break  # past the window only the members of a class the cue named ("X such as ...")
         limit = (6 if not found else 5) + (4 if _opens_list(toks, last, e.span.start) else 0)
         if found and _joined_as_well_as(toks, last, e.span.start):
             limit += 3  # "outperforms X, as well as the classical Y": three words of glue, not of description
         if bisect_left(outside, e.span.start) - bisect_left(outside, last) > limit and not (
-                not found and (_appositive(toks, e.span.start) or members and _class_members(toks, e.span.start))):
+                member or not found and _appositive(toks, e.span.start)):
             break
         found.append(e)
         last = e.span.end
