@@ -189,6 +189,15 @@ def test_gazetteer_splits_and_sentence_initial_capitals(nlp):
     assert found["Word2vec"] == ("Method", "word2vec")
 
 
+def test_a_known_name_of_several_words_glued_to_a_modifier_suffix_is_found(nlp):
+    doc = nlp("We solve it with a gradient descent-based approach and temporal difference learning-style updates, "
+              "unlike descent-based methods.")
+    found = {(s.text, s.label_, s.kb_id_) for s in doc.spans["kg_gazetteer"]}
+    assert ("gradient descent-based", "Method", "gradient descent") in found
+    assert ("temporal difference learning-style", "Method", "temporal difference learning") in found
+    assert not any(s.text == "descent-based" for s in doc.spans["kg_gazetteer"])
+
+
 def test_rank_cutoff_metrics_are_found_by_shape(nlp):
     doc = nlp("Our prover reaches 96.7% accuracy (Pass@128) and improves NDCG@10 by 2 points; mail me@x.org.")
     metrics = {s.text for s in doc.spans["kg_entities"] if s.label_ == "Metric"}

@@ -141,6 +141,7 @@ class Gazetteer:
         self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
         self.size = 0
         self.prefixes: dict[str, tuple[str, str]] = {}
+        self.long_prefixes: dict[str, list[tuple[tuple[str, ...], str, str]]] = {}  # last word -> (words, type, name)
         for entry in entries:
             self._add(nlp, entry)
         if self.size == 0:
@@ -167,6 +168,9 @@ class Gazetteer:
                 self.folded.add(key, folded)
             if entry.type in _GLUED_SUFFIXES and " " not in alias:
                 self.prefixes.setdefault(alias if is_case_sensitive(alias) else alias.lower(), (entry.type, entry.name))
+            elif entry.type == "Method" and " " in alias:
+                words = tuple(alias.lower().split())
+                self.long_prefixes.setdefault(words[-1], []).append((words, entry.type, entry.name))
         self.size += 1
 
     def _prefixed(self, doc: Doc) -> list[Span]:
@@ -186,6 +190,8 @@ class Gazetteer:
                 continue
             hit = self.prefixes.get(text[:cut]) or self.prefixes.get(text[:cut].lower())
             if hit is None:
+                if suffix in MODIFIER_SUFFIXES:
+                    spans += self._long_prefixed(doc, token.i, text[:cut])
                 continue
             if sized:  # "Swin-Base": a listed model in a sized release, a name of its own
                 if hit[0] == "Method":
@@ -197,6 +203,16 @@ class Gazetteer:
             else:  # "QuuxBench-test": the named split of a known dataset
                 spans.append(Span(doc, token.i, token.i + 1, label=hit[0], kb_id=text, span_id=text))
         return spans
+
+    def _long_prefixed(self, doc: Doc, i: int, stem: str) -> list[Span]:
+        """"a gradient descent-based approach", "temporal difference learning-based methods": a known
+        name of several words whose last word is glued to a modifier suffix, the longest that fits."""
+        for words, type_, name in sorted(self.long_prefixes.get(stem.lower(), []), key=lambda c: -len(c[0])):
+            n = len(words) - 1
+            if i >= n and all(doc[i - n + k].lower_ == words[k] for k in range(n)):
+                return [Span(doc, i - n, i + 1, label=type_, kb_id=name,
+                             span_id=" ".join([*(t.text for t in doc[i - n:i]), stem]))]
+        return []
 
     def __call__(self, doc: Doc) -> Doc:
         spans, glued = [], []
