@@ -198,6 +198,11 @@ def test_a_known_name_of_several_words_glued_to_a_modifier_suffix_is_found(nlp):
     assert not any(s.text == "descent-based" for s in doc.spans["kg_gazetteer"])
 
 
+def test_lasso_is_known_in_the_case_papers_write_it(nlp):
+    doc = nlp("Most methods employ lasso-type score functions, such as Lasso.")
+    assert [(s.text, s.kb_id_) for s in doc.spans["kg_gazetteer"]] == [("lasso-type", "LASSO"), ("Lasso", "LASSO")]
+
+
 def test_rank_cutoff_metrics_are_found_by_shape(nlp):
     doc = nlp("Our prover reaches 96.7% accuracy (Pass@128) and improves NDCG@10 by 2 points; mail me@x.org.")
     metrics = {s.text for s in doc.spans["kg_entities"] if s.label_ == "Metric"}
@@ -293,6 +298,14 @@ def test_a_word_before_a_coordinated_measure_shares_its_head_unless_it_is_a_qual
     assert "realism efficiency" not in metrics
     doc = nlp("We test QuuxNet on two real-world datasets of stock prices and energy consumption.")
     assert "prices consumption" not in {s.kb_id_ or s.text for s in doc.spans["kg_entities"]}
+
+
+def test_a_noun_with_a_modifier_of_its_own_before_a_coordinated_measure_heads_its_own_phrase(nlp):
+    doc = nlp("QuuxNet improves memory footprint and training stability. It incurs a minimal "
+              "computation and communication cost and cuts the on-line computational and storage cost by 2x.")
+    metrics = {s.kb_id_ or s.text for s in doc.spans["kg_entities"] if s.label_ == "Metric"}
+    assert "footprint stability" not in metrics and "training stability" in metrics
+    assert {"computation cost", "communication cost", "computational cost", "storage cost"} <= metrics
 
 
 def test_evaluative_words_and_etc_are_no_part_of_a_task(nlp):

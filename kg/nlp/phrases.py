@@ -449,12 +449,27 @@ def _timed(token: Token) -> bool:
 _QUALITY_NOUN_ENDINGS = tuple(word_group("quality_noun_ending"))  # ontology/patterns/word_groups.tsv
 
 
+_ADJECTIVE_ENDINGS = tuple(word_group("coordinated_adjective_ending"))  # ontology/patterns/word_groups.tsv
+
+
+def _own_head(word: Token, lex: PhraseLexicon) -> bool:
+    """"memory footprint and training stability": a noun with a modifier of its own before it heads its
+    own phrase. An adjective or a verb in -ing there modifies the shared head ("the on-line computational
+    and storage cost", "impacts training and inference time"), and so does an adjective before the noun
+    ("a minimal computation and communication cost")."""
+    if word.i == 0 or word.lower_.endswith(_ADJECTIVE_ENDINGS):
+        return False
+    before = word.doc[word.i - 1]
+    return is_modifier(before, lex) and not before.lower_.endswith(_ADJECTIVE_ENDINGS)
+
+
 def _coordinated_modifier(doc: Doc, start: int, head: Token, lex: PhraseLexicon) -> Iterator[Span]:
     """"training and inference time" also names "training time" ("speed and result quality" names no
-    "speed quality": a measure, or a plain noun, is coordinated with the whole phrase)."""
+    "speed quality": a measure, or a plain noun, is coordinated with the whole phrase; nor does "memory
+    footprint and training stability", `_own_head`)."""
     if start >= 2 and start == head.i - 1 and doc[start - 1].lower_ in ("and", "or"):
         other = doc[start - 2]
         low = other.lower_
         if (is_modifier(other, lex) and low not in lex.metric_heads and not low.endswith(_QUALITY_NOUN_ENDINGS)
-                and not is_plural(low)):
+                and not is_plural(low) and not _own_head(other, lex)):
             yield Span(doc, other.i, other.i + 1, kb_id=f"{other.text} {head.text}")
