@@ -1026,6 +1026,17 @@ def test_improve_or_reduce_reports_a_measure_but_to_improve_states_an_aim(nlp):
     assert "acceptance rate" not in metrics
 
 
+def test_a_verb_before_a_measure_is_no_part_of_its_name(nlp):
+    rec = run(nlp, "QuuxNet reduces latency by 20% while maintaining accuracy and promoting diversity, and "
+                   "shortens training time with a 3 times speedup and negligible perplexity loss. The setting "
+                   "necessitates learning to plan.")
+    metrics = rel(rec, "uses_metric")
+    assert {"latency", "accuracy", "training time", "speedup"} <= metrics
+    assert not {"maintaining accuracy", "promoting diversity", "shortens training time", "times speedup",
+                "negligible perplexity"} & metrics
+    assert not any(t.startswith("necessitates") for t in rel(rec, "addresses"))
+
+
 def test_quality_measures_and_coordinated_measures(nlp):
     rec = run(nlp, "QuuxGS improves both the inference speed and result quality, and achieves better "
                    "reconstruction quality without sacrificing quality.")
