@@ -141,9 +141,11 @@ class Gazetteer:
         self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
         self.size = 0
         self.prefixes: dict[str, tuple[str, str]] = {}
-        self.long_prefixes: dict[str, list[tuple[tuple[str, ...], str, str]]] = {}  # last word -> (words, type, name)
+        self.long_prefixes: dict[str, list[tuple[tuple[str, ...], str]]] = {}  # last word -> (words, method name)
         for entry in entries:
             self._add(nlp, entry)
+        for candidates in self.long_prefixes.values():
+            candidates.sort(key=lambda c: -len(c[0]))  # the longest name that fits wins
         if self.size == 0:
             log.info("no gazetteer entries found; only new names will be detected")
 
@@ -170,7 +172,7 @@ class Gazetteer:
                 self.prefixes.setdefault(alias if is_case_sensitive(alias) else alias.lower(), (entry.type, entry.name))
             elif entry.type == "Method" and " " in alias:
                 words = tuple(alias.lower().split())
-                self.long_prefixes.setdefault(words[-1], []).append((words, entry.type, entry.name))
+                self.long_prefixes.setdefault(words[-1], []).append((words, entry.name))
         self.size += 1
 
     def _prefixed(self, doc: Doc) -> list[Span]:
@@ -207,10 +209,10 @@ class Gazetteer:
     def _long_prefixed(self, doc: Doc, i: int, stem: str) -> list[Span]:
         """"a gradient descent-based approach", "temporal difference learning-based methods": a known
         name of several words whose last word is glued to a modifier suffix, the longest that fits."""
-        for words, type_, name in sorted(self.long_prefixes.get(stem.lower(), []), key=lambda c: -len(c[0])):
+        for words, name in self.long_prefixes.get(stem.lower(), []):
             n = len(words) - 1
             if i >= n and all(doc[i - n + k].lower_ == words[k] for k in range(n)):
-                return [Span(doc, i - n, i + 1, label=type_, kb_id=name,
+                return [Span(doc, i - n, i + 1, label="Method", kb_id=name,
                              span_id=" ".join([*(t.text for t in doc[i - n:i]), stem]))]
         return []
 

@@ -447,9 +447,9 @@ def _timed(token: Token) -> bool:
 # A quality noun ("realism", "scalability") or a plural ("prices") coordinated before a phrase does not
 # share its head ("biological realism and energy efficiency", "stock prices and energy consumption").
 _QUALITY_NOUN_ENDINGS = tuple(word_group("quality_noun_ending"))  # ontology/patterns/word_groups.tsv
-
-
-_ADJECTIVE_ENDINGS = tuple(word_group("coordinated_adjective_ending"))  # ontology/patterns/word_groups.tsv
+# Adjectives and verbs in -ing before "and <word> <measure>" share the measure's head ("computational and
+# storage cost"); not `taskframes._ADJECTIVE_ENDINGS`, which reads another group of word_groups.tsv.
+_MODIFYING_ENDINGS = tuple(word_group("coordinated_adjective_ending"))
 
 
 def _own_head(word: Token, lex: PhraseLexicon) -> bool:
@@ -457,10 +457,10 @@ def _own_head(word: Token, lex: PhraseLexicon) -> bool:
     own phrase. An adjective or a verb in -ing there modifies the shared head ("the on-line computational
     and storage cost", "impacts training and inference time"), and so does an adjective before the noun
     ("a minimal computation and communication cost")."""
-    if word.i == 0 or word.lower_.endswith(_ADJECTIVE_ENDINGS):
+    if word.i == 0 or word.lower_.endswith(_MODIFYING_ENDINGS):
         return False
     before = word.doc[word.i - 1]
-    return is_modifier(before, lex) and not before.lower_.endswith(_ADJECTIVE_ENDINGS)
+    return is_modifier(before, lex) and not before.lower_.endswith(_MODIFYING_ENDINGS)
 
 
 def _coordinated_modifier(doc: Doc, start: int, head: Token, lex: PhraseLexicon) -> Iterator[Span]:
