@@ -198,8 +198,10 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
                          and (_is_version_of(ent.name, p) or _grown_from(ent.name, p))), None)
             if base is not None:
                 found[ent.name] = "Method"  # "QuuxMath 70B", "FedQ-MVR": the paper's own variants
-    measures = _defined_measures(doc, ents) - {e.name for e in ents if e.type != "Metric"}
-    return {name: kind for name, kind in found.items() if name not in measures}  # a new measure is a metric
+    measures = _defined_measures(doc, ents)
+    if measures:  # a new measure is a metric, unless the abstract also names it as something else
+        measures -= {e.name for e in ents if e.type != "Metric"}
+    return {name: kind for name, kind in found.items() if name not in measures}
 
 
 def _defined_measures(doc: Doc, ents: list[Ent]) -> set[str]:
@@ -214,7 +216,7 @@ def _defined_measures(doc: Doc, ents: list[Ent]) -> set[str]:
     known_starts = {s.start for s in known}
     typed = {e.span.start for e in ents if e.type == "Metric" and e.source == "abbreviation"}
     heads = load_lexicon().phrases.metric_heads
-    return {short.text for long, short in doc._.kg_abbreviations or [] if long.start in typed and (
+    return {short.text for long, short in doc._.kg_abbreviations if long.start in typed and (
         long[-1].lower_ in heads or (long.end in metric_ends and long.start not in known_starts))}
 
 
