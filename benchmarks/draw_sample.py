@@ -89,6 +89,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev48": Sample(71414284, 40, 0),
     "dev49": Sample(72111025, 40, 0),
     "dev50": Sample(72801098, 40, 0),
+    "dev51": Sample(73484692, 40, 0),
+    "dev52": Sample(74161984, 40, 0),
 }
 
 
