@@ -61,6 +61,13 @@ def test_a_sentence_glued_after_a_version_number_is_split(nlp):
     assert len(list(doc.sents)) == 3
 
 
+def test_a_question_glued_to_the_next_sentence_is_split(nlp):
+    doc = nlp("Can bounds be improved by better techniques?In this work, we show Quux is tight. Yahoo!Answers stays.")
+    texts = [t.text for t in doc]
+    assert texts[6:9] == ["techniques", "?", "In"] and "Yahoo!Answers" in texts
+    assert "techniques?In" not in texts and len(list(doc.sents)) == 3
+
+
 def test_a_bracket_or_quote_glued_to_a_word_is_split(nlp):
     doc = nlp('We introduce the Quux Blob Network(QBN) for graphs. We use "QuuxData".Our O(N) and g(x) stay.')
     texts = [t.text for t in doc]

@@ -51,6 +51,11 @@ _SUSPENDED_HYPHEN = "(?:" + "|".join([r"(?<=[A-Z0-9])-$"] + [rf"(?<=[A-Z][a-z]{{
 # "simulated by GPT-4.We" (spaCy splits "computation.As" only after a lower-case letter).
 _GLUED_STOP = r"\.(?=[A-Z][a-z]+\b)(?:(?<=[A-Za-z][A-Z]\.)|(?<=\d\.))"  # the literal first: cheap where there is no "."
 
+# A question or an exclamation glued to the next sentence after a lower-case word: "more sophisticated
+# techniques?In this work" (spaCy splits only a glued "."). The word before it is lower-case throughout, so a
+# name such as "Yahoo!Answers" stays whole; fixed-width look-behinds, one per length.
+_GLUED_QUESTION = r"[?!](?=[A-Z][a-z]+\b)(?:" + "|".join(rf"(?<=^[a-z]{{{n}}}[?!])" for n in range(1, 25)) + ")"
+
 
 # An em dash (or LaTeX's "---") always separates, and so does a bracket closed right before it: "(SPA)—yields" is
 # "(", "SPA", ")", "—", "yields" (spaCy splits a dash between letters only). A bracket closed
@@ -83,6 +88,7 @@ def keep_name_tokens(nlp: Language) -> None:
     """
     infixes = [_PLAIN_HYPHEN.sub("(?:", rule) for rule in nlp.Defaults.infixes]
     infixes.append(_GLUED_STOP)
+    infixes.append(_GLUED_QUESTION)
     infixes.append(_EM_DASH)
     infixes += [_GLUED_BRACKET, _GLUED_QUOTE]
     infixes += _SIBLING_SLASHES
