@@ -863,6 +863,20 @@ def test_own_sentence_bases_are_known_or_sized_models(nlp):
     assert rule == "own sentence; shape"
 
 
+def test_an_unnamed_method_of_the_paper_is_built_with_the_known_methods_of_its_own_sentences(nlp):
+    # no name is proposed, but the paper presents a method of its own: what its sentences name is used
+    rec = run(nlp, "Quux recordings are hard to cluster. In this paper, we develop an efficient Markov chain "
+                   "Monte Carlo (MCMC) algorithm to sample the posterior of the model.")
+    assert "MCMC" in rel(rec, "builds_on")
+    rec = run(nlp, "Quux graphs are large. Our approach trains a ResNet with dropout on them.")
+    assert {"ResNet", "Dropout"} <= rel(rec, "builds_on")
+    # an analysis paper presents no method: the methods it names are studied, not used
+    rec = run(nlp, "In this paper, we study how a graph neural network trained with dropout forgets quux graphs.")
+    assert not rel(rec, "builds_on")
+    rec = run(nlp, "We present an analysis of graph neural networks trained with dropout on quux graphs.")
+    assert not rel(rec, "builds_on")
+
+
 def test_a_sized_release_of_a_listed_model_is_what_a_method_paper_runs(nlp):
     rec = run(nlp, "We propose QuuxAdapt, an adapter. Experiments with ViT-S/16 and Llama2-13B show large gains. "
                    "A short BlorpScript-L program suffices. It also beats DiT-XL on ImageNet.")

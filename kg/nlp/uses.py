@@ -316,7 +316,7 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
                                   "use cue" if cue.id_ == "after" else "use cue before"))
     facts = [f for f in facts if not _variant_of_proposed(f.ent.name, proposed)]
     facts += _named_after(ents, proposed)
-    if "Method" not in proposed.values():
+    if data_paper or ("Method" not in proposed.values() and not presents_method(doc, own)):
         return facts
     weak: list[tuple[Ent, str]] = []
     for ent in ents:  # weaker: a method named where a method paper describes its own work
@@ -337,6 +337,32 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
                 weak.append((mate, "listed with a base"))
     facts += [Fact("builds_on", e, sentence(doc, e.span.start), e.confidence * 0.6, rule) for e, rule in weak]
     return facts
+
+
+_CONTRIBUTION_VERBS = frozenset(word_group("contribution_verb"))  # ontology/patterns/word_groups.tsv
+_OWN_DETERMINERS = ("a", "an")
+_OWN_WINDOW_STOPS = frozenset({"of", "for", "to", "that", "which", "where", ",", ".", ";", ":"})
+
+
+def presents_method(doc: Doc, own) -> bool:  # type: ignore[no-untyped-def]
+    """Does the abstract present a method of its own, named or not? "we develop an efficient
+    sampling algorithm", "our approach ...": the methods named in its own sentences are then what
+    the method is built with. An analysis paper ("we study how Transformers learn") presents none,
+    and the methods it names are analysed, not used."""
+    kinds = load_lexicon().phrases.type_words
+    for i, tok in enumerate(doc):
+        word = tok.lower_
+        if word == "our":
+            if any(kinds.get(t.lower_) == "Method" for t in doc[i + 1:i + 4]):
+                return True
+        elif (word in _CONTRIBUTION_VERBS and i + 1 < len(doc) and doc[i + 1].lower_ in _OWN_DETERMINERS
+              and own(sentence(doc, i))):
+            for t in doc[i + 2:i + 14]:
+                if t.lower_ in _OWN_WINDOW_STOPS or t.is_sent_start:
+                    break
+                if kinds.get(t.lower_) == "Method":
+                    return True
+    return False
 
 
 def _attacked(doc: Doc, target_starts: list[int], span: Span) -> bool:
