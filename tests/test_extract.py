@@ -877,6 +877,15 @@ def test_an_unnamed_method_of_the_paper_is_built_with_the_known_methods_of_its_o
     assert not rel(rec, "builds_on")
 
 
+def test_a_sentence_about_the_proposed_method_is_the_papers_own(nlp):
+    rec = run(nlp, "Quux graphs are hard to sample. We develop a new algorithm for them. "
+                   "The proposed method runs a ResNet on each graph.")
+    assert "ResNet" in rel(rec, "builds_on")
+    rec = run(nlp, "Quux graphs are hard to sample. We develop a new algorithm for them. "
+                   "The method proposed by others runs a ResNet on each graph.")
+    assert "ResNet" not in rel(rec, "builds_on")
+
+
 def test_a_sized_release_of_a_listed_model_is_what_a_method_paper_runs(nlp):
     rec = run(nlp, "We propose QuuxAdapt, an adapter. Experiments with ViT-S/16 and Llama2-13B show large gains. "
                    "A short BlorpScript-L program suffices. It also beats DiT-XL on ImageNet.")

@@ -106,6 +106,9 @@ def is_first_person(sent: Span, end: int) -> bool:
             return True
         if t.lower_ == "this" and t.i + 1 < len(t.doc) and t.doc[t.i + 1].lower_ in ("paper", "work", "study"):
             return True
+        if (t.lower_ == "proposed" and t.i > 0 and t.doc[t.i - 1].lower_ == "the" and t.i + 1 < len(t.doc)
+                and load_lexicon().phrases.type_words.get(t.doc[t.i + 1].lower_) == "Method"):
+            return True  # "the proposed method": the paper's own
     return False
 
 
