@@ -340,8 +340,10 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
 
 
 _CONTRIBUTION_VERBS = frozenset(word_group("contribution_verb"))  # ontology/patterns/word_groups.tsv
-_OWN_DETERMINERS = ("a", "an")
-_OWN_WINDOW_STOPS = frozenset({"of", "for", "to", "that", "which", "where", ",", ".", ";", ":"})
+_CONTRIBUTION_DETERMINERS = frozenset(word_group("contribution_determiner"))
+_CONTRIBUTION_STOPS = frozenset(word_group("contribution_stop"))
+_OUR_REACH = 3  # "our method", "our proposed method", "our new training approach"
+_CONTRIBUTION_REACH = 12  # words after "we propose a" within which the method word comes
 
 
 def presents_method(doc: Doc, own) -> bool:  # type: ignore[no-untyped-def]
@@ -353,12 +355,12 @@ def presents_method(doc: Doc, own) -> bool:  # type: ignore[no-untyped-def]
     for i, tok in enumerate(doc):
         word = tok.lower_
         if word == "our":
-            if any(kinds.get(t.lower_) == "Method" for t in doc[i + 1:i + 4]):
+            if any(kinds.get(t.lower_) == "Method" for t in doc[i + 1:i + 1 + _OUR_REACH]):
                 return True
-        elif (word in _CONTRIBUTION_VERBS and i + 1 < len(doc) and doc[i + 1].lower_ in _OWN_DETERMINERS
+        elif (word in _CONTRIBUTION_VERBS and i + 1 < len(doc) and doc[i + 1].lower_ in _CONTRIBUTION_DETERMINERS
               and own(sentence(doc, i))):
-            for t in doc[i + 2:i + 14]:
-                if t.lower_ in _OWN_WINDOW_STOPS or t.is_sent_start:
+            for t in doc[i + 2:i + 2 + _CONTRIBUTION_REACH]:
+                if t.lower_ in _CONTRIBUTION_STOPS or t.is_sent_start:
                     break
                 if kinds.get(t.lower_) == "Method":
                     return True
