@@ -316,7 +316,7 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
                                   "use cue" if cue.id_ == "after" else "use cue before"))
     facts = [f for f in facts if not _variant_of_proposed(f.ent.name, proposed)]
     facts += _named_after(ents, proposed)
-    if data_paper or ("Method" not in proposed.values() and not presents_method(doc, own)):
+    if data_paper or ("Method" not in proposed.values() and not _presents_method(doc, own)):
         return facts
     weak: list[tuple[Ent, str]] = []
     for ent in ents:  # weaker: a method named where a method paper describes its own work
@@ -346,7 +346,7 @@ _OUR_REACH = 3  # "our method", "our proposed method", "our new training approac
 _CONTRIBUTION_REACH = 12  # words after "we propose a" within which the method word comes
 
 
-def presents_method(doc: Doc, own) -> bool:  # type: ignore[no-untyped-def]
+def _presents_method(doc: Doc, own) -> bool:  # type: ignore[no-untyped-def]
     """Does the abstract present a method of its own, named or not? "we develop an efficient
     sampling algorithm", "our approach ...": the methods named in its own sentences are then what
     the method is built with. An analysis paper ("we study how Transformers learn") presents none,
