@@ -91,6 +91,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev50": Sample(72801098, 40, 0),
     "dev51": Sample(73484692, 40, 0),
     "dev52": Sample(74161984, 40, 0),
+    "dev53": Sample(74833147, 40, 0),
+    "dev54": Sample(75498344, 40, 0),
 }
 
 

@@ -15,7 +15,8 @@ SAMPLES = ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6",
            "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28",
            "dev29", "dev30", "dev31", "dev32", "dev33", "dev34", "dev35", "dev36",
            "dev37", "dev38", "dev39", "dev40", "dev41", "dev42", "dev43", "dev44",
-           "dev45", "dev46", "dev47", "dev48", "dev49", "dev50", "dev51", "dev52")
+           "dev45", "dev46", "dev47", "dev48", "dev49", "dev50", "dev51", "dev52",
+           "dev53", "dev54")
 
 
 def ids(path):
