@@ -486,6 +486,21 @@ def test_a_proposal_named_after_a_method_builds_on_it(nlp):
     assert "BLOBZ" in rel(rec, "builds_on")
 
 
+def test_a_proposal_named_after_a_hyphenated_method_builds_on_it(nlp):
+    rec = run(nlp, "Quux-UCB is a classic algorithm. We propose an event-triggered algorithm, ET-Quux-UCB, that resets "
+                   "its data when it detects changes. ET-Quux-UCB outperforms Quux-UCB.")
+    assert rel(rec, "proposes") == {"ET-Quux-UCB"}
+    assert "Quux-UCB" in rel(rec, "builds_on")
+
+
+def test_a_new_acronym_defined_in_an_own_sentence_is_not_a_base(nlp):
+    rec = run(nlp, "We propose QuuxOpt, a new bandit algorithm. Our regret bounds show the importance of the zorb "
+                   "selection strategy (ZSS). QuuxOpt solves a Blob Adaptive Estimating equation (BAE) with a "
+                   "Gaussian process (GP) prior.")
+    assert not {"ZSS", "BAE"} & rel(rec, "builds_on")  # parts and notions of the new work
+    assert "GP" in rel(rec, "builds_on")  # a listed long form: a known method it uses
+
+
 def test_a_name_the_title_announces_is_proposed(nlp):
     rec = run_titled(nlp, "We propose a new attack Quuxeleon that leverages a poisoning strategy.",
                      "Quuxeleon: Label-Only Leakage with Adaptive Poisoning")
@@ -1487,6 +1502,16 @@ def test_a_word_after_a_novel_kind_and_a_comma_is_proposed(nlp):
 ])
 def test_a_saving_enhancement_or_reduction_over_a_name_compares_with_it(nlp, abstract, baselines):
     assert rel(run(nlp, abstract), "compared_with") == baselines
+
+
+@pytest.mark.parametrize("abstract, baseline", [
+    ("We propose QuuxRAG. QuuxRAG improves accuracy by 43% over ZorbRAG.", "ZorbRAG"),
+    ("We propose QuuxPolicy. It accelerates inference 5× over Zorb Policies.", "Zorb Policies"),
+    ("We propose QuuxCAM. It improves faithfulness by about 2x over ZorbCAM.", "ZorbCAM"),
+])
+def test_a_number_glued_to_its_unit_before_over_compares_with_what_follows(nlp, abstract, baseline):
+    """The tokenizer keeps "43%" whole, so the cue "% over" must also be read after a glued unit."""
+    assert baseline in rel(run(nlp, abstract), "compared_with")
 
 
 def test_a_long_form_after_a_kind_and_a_comma_is_a_method(nlp):

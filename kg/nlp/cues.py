@@ -43,6 +43,7 @@ class CueFinder:
         self.matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
         self.suffix_cues: list[tuple[str, str, str]] = []
         self.split_cues: dict[str, list[tuple[str, str]]] = {}  # first word -> (relation, last word)
+        self.unit_cues: list[tuple[str, str, list[str]]] = []  # "% over" also as "43% over"
         for row in rows:
             if len(row) != 3 or row[1] not in _SIDES:
                 continue
@@ -54,6 +55,9 @@ class CueFinder:
                 self.split_cues.setdefault(first, []).append((relation, last))
             else:
                 self.matcher.add(f"{relation}\t{side}", [nlp.make_doc(phrase)])
+                unit, _, rest = phrase.lower().partition(" ")
+                if unit in _UNITS and rest:
+                    self.unit_cues.append((relation, side, rest.split()))
 
     def __call__(self, doc: Doc) -> Doc:
         toks = tokens(doc)
@@ -67,6 +71,8 @@ class CueFinder:
             spans.append(Span(doc, start, end, label=relation, span_id=side))
         for token in toks:
             low = token.lower_
+            if _GLUED_UNIT.match(token.text):
+                spans.extend(_after_unit(doc, token.i, self.unit_cues))
             for relation, side, suffix in self.suffix_cues:
                 if low.endswith(suffix) and len(low) > len(suffix):
                     spans.append(Span(doc, token.i, token.i + 1, label=relation, span_id=side))
@@ -77,6 +83,21 @@ class CueFinder:
                     spans.append(Span(doc, end, end + 1, label=relation, span_id="after"))
         doc.spans["kg_cues"] = filter_spans(spans)
         return doc
+
+
+_UNITS = frozenset({"%", "x", "×"})
+_GLUED_UNIT = re.compile(r"\d[\d.,]*[%×x]$")  # "43%", "2x", "1.5×": a number glued to its unit
+
+
+def _after_unit(doc: Doc, i: int, cues: list[tuple[str, str, list[str]]]) -> list[Span]:
+    """A unit cue ("% over") after a number glued to its unit at token i ("a 43% gain ... 43% over X"):
+    the tokenizer keeps "43%" whole, so the phrase "% over" alone never sees its "%"."""
+    out = []
+    for relation, side, rest in cues:
+        end = i + 1 + len(rest)
+        if end <= len(doc) and [t.lower_ for t in doc[i + 1:end]] == rest:
+            out.append(Span(doc, i + 1, end, label=relation, span_id=side))
+    return out
 
 
 _QUANTITY = re.compile(r"\d[\d.,]*[%×x]?$")  # "than 95%", "than 1,000 models", "than 30×"; not "than 16-bit X"

@@ -326,7 +326,8 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
                 and ent.name not in proposed and ent.name not in excluded and (release or own(sent))
                 and not _variant_of_proposed(ent.name, proposed) and not _prior_use(doc, ent.span.start)
                 and not _describes_baseline(doc, compare_starts, ent.span)
-                and not _attacked(doc, target_starts, ent.span)):
+                and not _attacked(doc, target_starts, ent.span)
+                and not _own_new_acronym(doc, ents, ent, own)):
             weak.append((ent, "own sentence" if own(sent) else "sized release"))
     taken = {id(e) for e, _ in weak}
     for ent, _ in list(weak):  # "LLMs, including OPT, BLOOM, GLM and MT-NLG": the new names of the list too
@@ -337,6 +338,17 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
                 weak.append((mate, "listed with a base"))
     facts += [Fact("builds_on", e, sentence(doc, e.span.start), e.confidence * 0.6, rule) for e, rule in weak]
     return facts
+
+
+def _own_new_acronym(doc: Doc, ents: list[Ent], ent: Ent, own) -> bool:  # type: ignore[no-untyped-def]
+    """An acronym the abstract defines, with a long form no gazetteer lists, first in a sentence
+    about the paper's own work ("the importance of the zorb selection strategy (ZSS)", "FIRING-Net
+    consists of a Local Module (LM)"): a part or notion of the new work, not a method it builds on.
+    A listed long form ("a Gaussian process (GP) prior") still names a known method."""
+    if ent.source != "abbreviation" or ent.key is not None:
+        return False
+    first = next(e for e in ents if e.name == ent.name)
+    return own(sentence(doc, first.span.start))
 
 
 _CONTRIBUTION_VERBS = frozenset(word_group("contribution_verb"))  # ontology/patterns/word_groups.tsv
@@ -500,10 +512,12 @@ def _qualifies(name: str, base: str) -> bool:
 
 def _extends(name: str, base: str) -> bool:
     """Is `name` formed from `base` plus more: a hyphen part, or a glued prefix or suffix?"""
-    if core(name) == base:
-        return False
+    if core(name) == base or name.replace(" ", "-").lower() == base.lower():
+        return False  # "3S Testing" and "3S-Testing": one name spelled two ways
     if base in {core(part) for part in name.replace("_", "-").replace(" ", "-").split("-")}:
         return True
+    if "-" in base and f"-{base}-" in f"-{name.replace(' ', '-')}-":
+        return True  # "ET-GP-UCB", "2RA Q-learning": a hyphenated base is a run of the name's parts
     if name.startswith(base) and len(name) > len(base) and not name[len(base)].islower():
         return True
     return name.endswith(base) and len(name) > len(base) and name[-len(base) - 1].islower()
