@@ -499,6 +499,9 @@ def test_a_new_acronym_defined_in_an_own_sentence_is_not_a_base(nlp):
                    "Gaussian process (GP) prior.")
     assert not {"ZSS", "BAE"} & rel(rec, "builds_on")  # parts and notions of the new work
     assert "GP" in rel(rec, "builds_on")  # a listed long form: a known method it uses
+    rec = run(nlp, "We propose QuuxTune, a new fine-tuning method. QuuxTune backpropagates gradients through a "
+                   "frozen model into Low Rank Adapters (LoRA).")
+    assert "LoRA" in rel(rec, "builds_on")  # a listed acronym, whatever its long form
 
 
 def test_a_name_the_title_announces_is_proposed(nlp):

@@ -345,8 +345,8 @@ def _own_new_acronym(doc: Doc, ents: list[Ent], ent: Ent, own) -> bool:  # type:
     about the paper's own work ("the importance of the zorb selection strategy (ZSS)", "FIRING-Net
     consists of a Local Module (LM)"): a part or notion of the new work, not a method it builds on.
     A listed long form ("a Gaussian process (GP) prior") still names a known method."""
-    if ent.source != "abbreviation" or ent.key is not None:
-        return False
+    if ent.source != "abbreviation" or ent.key is not None or letters(ent.name) in _listed_methods():
+        return False  # "Low Rank Adapters (LoRA)": an unlisted long form of a listed acronym
     first = next(e for e in ents if e.name == ent.name)
     return own(sentence(doc, first.span.start))
 
