@@ -504,6 +504,20 @@ def test_a_new_acronym_defined_in_an_own_sentence_is_not_a_base(nlp):
     assert "LoRA" in rel(rec, "builds_on")  # a listed acronym, whatever its long form
 
 
+@pytest.mark.parametrize("abstract, proposed", [
+    ("We curate QuuxBench, a benchmark of 3,000 multi-step problems.", "QuuxBench"),
+    ("To study safety, we create ZorbGuard, a dataset of 2,000 harmful prompts.", "ZorbGuard"),
+])
+def test_a_dataset_the_paper_creates_or_curates_is_proposed(nlp, abstract, proposed):
+    assert rel(run(nlp, abstract), "proposes") == {proposed}
+
+
+def test_build_on_names_a_base_not_a_proposal(nlp):
+    rec = run(nlp, "We build on QuuxFormer and propose ZorbNet, a faster model.")
+    assert rel(rec, "proposes") == {"ZorbNet"}
+    assert "QuuxFormer" in rel(rec, "builds_on")
+
+
 def test_a_name_the_title_announces_is_proposed(nlp):
     rec = run_titled(nlp, "We propose a new attack Quuxeleon that leverages a poisoning strategy.",
                      "Quuxeleon: Label-Only Leakage with Adaptive Poisoning")
