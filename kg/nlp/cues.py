@@ -34,9 +34,10 @@ class CueFinder:
     paper's own work only, "QuuxNet matches X"). A token ending in "-based" ("KD-based") is a
     "before" builds_on cue on itself. A phrase written with " ... " is split
     ("compare ... with": "we compare QuuxNet with X"); its last word is the cue,
-    with side "after". An "against" after an attack, defence or robustness word
-    ("poisoning attacks against X") is labelled "target": what follows is attacked or defended
-    against, neither a baseline nor a base.
+    with side "after". A phrase opening with a unit ("% over") is also read after a number glued
+    to that unit ("a 43% gain over X"), which the tokenizer keeps whole. An "against" after an
+    attack, defence or robustness word ("poisoning attacks against X") is labelled "target": what
+    follows is attacked or defended against, neither a baseline nor a base.
     """
 
     def __init__(self, nlp: Language, rows: Iterable[list[str]]) -> None:
@@ -85,8 +86,8 @@ class CueFinder:
         return doc
 
 
-_UNITS = frozenset({"%", "x", "×"})
-_GLUED_UNIT = re.compile(r"\d[\d.,]*[%×x]$")  # "43%", "2x", "1.5×": a number glued to its unit
+_UNITS = frozenset({"%", "x", "×"})  # a cue phrase opening with one of these is also read after "43%", "2x", "1.5×"
+_GLUED_UNIT = re.compile(r"\d[\d.,]*[" + "".join(sorted(_UNITS)) + "]$")  # a number glued to its unit
 
 
 def _after_unit(doc: Doc, i: int, cues: list[tuple[str, str, list[str]]]) -> list[Span]:
