@@ -518,6 +518,13 @@ def test_build_on_names_a_base_not_a_proposal(nlp):
     assert "QuuxFormer" in rel(rec, "builds_on")
 
 
+def test_well_known_tasks_are_listed(nlp):
+    rec = run(nlp, "We propose ZorbRank for passage reranking and debiasing. ZorbRank also helps multi-hop reasoning "
+                   "and length generalization.")
+    assert {"debiasing", "multi-hop reasoning", "length generalization"} <= rel(rec, "addresses")
+    assert rel(rec, "addresses") & {"reranking", "passage reranking"}
+
+
 def test_a_name_the_title_announces_is_proposed(nlp):
     rec = run_titled(nlp, "We propose a new attack Quuxeleon that leverages a poisoning strategy.",
                      "Quuxeleon: Label-Only Leakage with Adaptive Poisoning")
