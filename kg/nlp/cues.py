@@ -87,7 +87,9 @@ class CueFinder:
 
 
 _UNITS = frozenset({"%", "x", "×"})  # a cue phrase opening with one of these is also read after "43%", "2x", "1.5×"
-_GLUED_UNIT = re.compile(r"\d[\d.,]*[" + "".join(sorted(_UNITS)) + "]$")  # a number glued to its unit
+_NUMBER = r"\d[\d.,]*"
+_UNIT = "[" + "".join(sorted(_UNITS)) + "]"
+_GLUED_UNIT = re.compile(_NUMBER + _UNIT + "$")  # a number glued to its unit
 
 
 def _after_unit(doc: Doc, i: int, cues: list[tuple[str, str, list[str]]]) -> list[Span]:
@@ -101,7 +103,7 @@ def _after_unit(doc: Doc, i: int, cues: list[tuple[str, str, list[str]]]) -> lis
     return out
 
 
-_QUANTITY = re.compile(r"\d[\d.,]*[%×x]?$")  # "than 95%", "than 1,000 models", "than 30×"; not "than 16-bit X"
+_QUANTITY = re.compile(_NUMBER + _UNIT + "?$")  # "than 95%", "than 1,000 models", "than 30×"; not "than 16-bit X"
 
 
 def _quantity_at(doc: Doc, i: int) -> bool:

@@ -319,6 +319,9 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
     if data_paper or ("Method" not in proposed.values() and not _presents_method(doc, own)):
         return facts
     weak: list[tuple[Ent, str]] = []
+    first_seen: dict[str, Ent] = {}
+    for ent in ents:
+        first_seen.setdefault(ent.name, ent)
     for ent in ents:  # weaker: a method named where a method paper describes its own work
         sent = sentence(doc, ent.span.start)
         release = _sized_release(ent)  # a sized model in a method paper is run by it, wherever it is named
@@ -327,7 +330,7 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
                 and not _variant_of_proposed(ent.name, proposed) and not _prior_use(doc, ent.span.start)
                 and not _describes_baseline(doc, compare_starts, ent.span)
                 and not _attacked(doc, target_starts, ent.span)
-                and not _own_new_acronym(doc, ents, ent, own)):
+                and not _own_new_acronym(doc, first_seen[ent.name], ent, own)):
             weak.append((ent, "own sentence" if own(sent) else "sized release"))
     taken = {id(e) for e, _ in weak}
     for ent, _ in list(weak):  # "LLMs, including OPT, BLOOM, GLM and MT-NLG": the new names of the list too
@@ -340,14 +343,14 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
     return facts
 
 
-def _own_new_acronym(doc: Doc, ents: list[Ent], ent: Ent, own) -> bool:  # type: ignore[no-untyped-def]
+def _own_new_acronym(doc: Doc, first: Ent, ent: Ent, own) -> bool:  # type: ignore[no-untyped-def]
     """An acronym the abstract defines, with a long form no gazetteer lists, first in a sentence
     about the paper's own work ("the importance of the zorb selection strategy (ZSS)", "FIRING-Net
     consists of a Local Module (LM)"): a part or notion of the new work, not a method it builds on.
-    A listed long form ("a Gaussian process (GP) prior") still names a known method."""
+    A listed long form ("a Gaussian process (GP) prior") still names a known method. `first` is the
+    name's first mention."""
     if ent.source != "abbreviation" or ent.key is not None or letters(ent.name) in _listed_methods():
         return False  # "Low Rank Adapters (LoRA)": an unlisted long form of a listed acronym
-    first = next(e for e in ents if e.name == ent.name)
     return own(sentence(doc, first.span.start))
 
 
@@ -512,11 +515,12 @@ def _qualifies(name: str, base: str) -> bool:
 
 def _extends(name: str, base: str) -> bool:
     """Is `name` formed from `base` plus more: a hyphen part, or a glued prefix or suffix?"""
-    if core(name) == base or name.replace(" ", "-").lower() == base.lower():
+    joined = name.replace(" ", "-")  # "2RA Q-learning" -> "2RA-Q-learning"
+    if core(name) == base or joined.lower() == base.lower():
         return False  # "3S Testing" and "3S-Testing": one name spelled two ways
-    if base in {core(part) for part in name.replace("_", "-").replace(" ", "-").split("-")}:
+    if base in {core(part) for part in joined.replace("_", "-").split("-")}:
         return True
-    if "-" in base and f"-{base}-" in f"-{name.replace(' ', '-')}-":
+    if "-" in base and f"-{base}-" in f"-{joined}-":
         return True  # "ET-GP-UCB", "2RA Q-learning": a hyphenated base is a run of the name's parts
     if name.startswith(base) and len(name) > len(base) and not name[len(base)].islower():
         return True
