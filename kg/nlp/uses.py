@@ -315,13 +315,13 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
                 facts.append(Fact("builds_on", ent, sentence(doc, cue.start), ent.confidence,
                                   "use cue" if cue.id_ == "after" else "use cue before"))
     facts = [f for f in facts if not _variant_of_proposed(f.ent.name, proposed)]
-    facts += _named_after(ents, proposed)
+    first_seen: dict[str, Ent] = {}  # each name's first mention
+    for ent in ents:
+        first_seen.setdefault(ent.name, ent)
+    facts += _named_after(ents, first_seen, proposed)
     if data_paper or ("Method" not in proposed.values() and not _presents_method(doc, own)):
         return facts
     weak: list[tuple[Ent, str]] = []
-    first_seen: dict[str, Ent] = {}
-    for ent in ents:
-        first_seen.setdefault(ent.name, ent)
     for ent in ents:  # weaker: a method named where a method paper describes its own work
         sent = sentence(doc, ent.span.start)
         release = _sized_release(ent)  # a sized model in a method paper is run by it, wherever it is named
@@ -482,13 +482,10 @@ def _sized_model(name: str) -> bool:
     return shapes is not None and shapes.search(name) is not None
 
 
-def _named_after(ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
+def _named_after(ents: list[Ent], first: dict[str, Ent], proposed: dict[str, str]) -> list[Fact]:
     """"QuuxNet-GA" adapts QuuxNet, "MetaBLOB" BLOB, "RL-QFR" QFR, "zorbic gradient descent" the listed
     "gradient descent": a proposed method named after another method the abstract names builds on it
-    (even when it is also compared with it)."""
-    first = {}
-    for ent in ents:
-        first.setdefault(ent.name, ent)
+    (even when it is also compared with it). `first` maps each name to its first mention."""
     facts = []
     for ent in ents:
         if ent.type != "Method" or ent.name in proposed or first[ent.name] is not ent:
