@@ -93,6 +93,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev52": Sample(74161984, 40, 0),
     "dev53": Sample(74833147, 40, 0),
     "dev54": Sample(75498344, 40, 0),
+    "dev55": Sample(76157731, 40, 0),
+    "dev56": Sample(76811457, 40, 0),
 }
 
 
