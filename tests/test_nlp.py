@@ -459,6 +459,17 @@ def test_task_frames(nlp):
     assert not any("encoders" in t for t in _tasks(nlp, "It speeds up the inference of unimodal encoders."))
 
 
+@pytest.mark.parametrize("text, task", [
+    ("Offline zorb optimization aims to maximize a black-box objective.", "offline zorb optimization"),
+    ("Quux opacity denotes the difficulty of reading a model.", "quux opacity"),
+    ("Zorb blob localization (ZBL) is a hard problem.", "zorb blob localization"),
+])
+def test_the_subject_of_the_opening_sentence_is_its_task(nlp, text, task):
+    """The verb after the opening subject ends the phrase (it is no modifier of it), an acronym may
+    stand between them, and verbs beyond "is/has" count."""
+    assert task in _tasks(nlp, text)
+
+
 def test_weak_task_heads_need_a_frame(nlp):
     text = ("Zorbs are useful. Further, we combine generative and contrastive training. "
             "Our method is designed for quux pre-training. We perform multi-zorb fine-tuning.")

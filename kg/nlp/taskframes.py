@@ -62,21 +62,24 @@ def frame_tasks(doc: Doc, lex) -> Iterator[Span]:
     yield from _problem_tasks(doc, lex)
 
 
-_SUBJECT_VERBS = {"is", "are", "has", "have", "remains", "plays", "aims", "seeks", "refers", "involves", ","}
+_SUBJECT_VERBS = frozenset(word_group("subject_verb")) | {","}  # ontology/patterns/word_groups.tsv
 _NOUN_ENDINGS = ("tion", "sion", "ing", "ment", "ance", "ence", "sis", "ity", "ics", "ure")
 _ARTIFACTS = {"framework", "method", "approach", "algorithm", "technique", "pipeline", "system", "model",
               "strategy", "paradigm"}
 
 
 def _opening_subject(doc: Doc, lex) -> Iterator[Span]:
-    """"Sound content creation, essential for ...", "Program repair is ...": the abstract opens
-    by naming its problem."""
+    """"Sound content creation, essential for ...", "Program repair is ...", "Offline quux
+    optimization (OQO) aims to ...": the abstract opens by naming its problem. The subject's verb
+    (`subject_verb`) ends the phrase, even where it could be read as a plural noun ("aims")."""
     from kg.nlp.phrases import is_modifier
 
     end = 0
-    while end < min(len(doc), 4) and is_modifier(doc[end], lex) and (end == 0 or doc[end].text.islower()):
+    while (end < min(len(doc), 4) and doc[end].lower_ not in _SUBJECT_VERBS and is_modifier(doc[end], lex)
+           and (end == 0 or doc[end].text.islower())):
         end += 1
-    if 2 <= end < len(doc) and doc[end].lower_ in _SUBJECT_VERBS and doc[end - 1].lower_.endswith(_NOUN_ENDINGS):
+    verb = end + 3 if end + 3 < len(doc) and doc[end].text == "(" and doc[end + 2].text == ")" else end
+    if 2 <= end < len(doc) and doc[verb].lower_ in _SUBJECT_VERBS and doc[end - 1].lower_.endswith(_NOUN_ENDINGS):
         yield Span(doc, 0, end, kb_id=_lower_first(doc[0:end].text))
 
 
