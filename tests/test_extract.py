@@ -204,6 +204,13 @@ def test_glued_known_name_builds_on(nlp):
     assert "CLIP" in rel(rec, "builds_on")
 
 
+def test_optimal_transport_is_a_tool_a_method_rests_on_not_a_task(nlp):
+    """HELDOUT.md's conventions list optimal transport among the named tools a method builds on."""
+    rec = run(nlp, "We propose QuuxFlow. QuuxFlow builds on optimal transport to align two quux distributions.")
+    assert "optimal transport" in rel(rec, "builds_on")
+    assert "optimal transport" not in rel(rec, "addresses")
+
+
 def test_a_specific_task_the_title_names_or_the_gazetteer_lists_is_kept_beside_the_general_one(nlp):
     abstract = ("Clients hold different models in federated learning. We propose QuuxFed, which achieves "
                 "personalized federated learning. It also supports continual learning, privacy-preserving continual "
