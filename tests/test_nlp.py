@@ -470,6 +470,15 @@ def test_the_subject_of_the_opening_sentence_is_its_task(nlp, text, task):
     assert task in _tasks(nlp, text)
 
 
+def test_plain_items_of_a_list_of_known_tasks_are_tasks(nlp):
+    tasks = _tasks(nlp, "QuuxNet is tested on image classification, object detection, and zorb blending.")
+    assert "zorb blending" in tasks
+    # one known task is no list of tasks, and a list with a name of another type is none either
+    assert "zorb blending" not in _tasks(nlp, "QuuxNet is tested on image classification, parsing, and zorb blending.")
+    assert "zorb blending" not in _tasks(nlp, "QuuxNet is tested on image classification, object detection, "
+                                              "ImageNet, and zorb blending.")
+
+
 def test_weak_task_heads_need_a_frame(nlp):
     text = ("Zorbs are useful. Further, we combine generative and contrastive training. "
             "Our method is designed for quux pre-training. We perform multi-zorb fine-tuning.")

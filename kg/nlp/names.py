@@ -119,6 +119,7 @@ class NameFinder:
                        for s in metric_phrases(doc, self.lex.phrases)]
         entities = merge(candidates)
         entities = merge(entities + self._list_siblings(doc, entities) + self._compared_words(doc, entities))
+        entities = merge(entities + self._task_list_siblings(doc, entities))
         entities = [e for e in entities if not self._setting(doc, e) and not self._bare_size(e)]
         entities = self.typer.assign(doc, entities)
         entities = self._used_practices(doc, entities)
@@ -331,6 +332,23 @@ class NameFinder:
             if (left is not None and toks[i - 1].text == "," and is_title_word(token.text)
                     and token.text not in self.lex.stop and toks[i + 1].text in (",", "and", ")")):
                 spans.append(self._tag(doc[i:i + 1], left.label_, token.text, "title"))
+        return spans
+
+    def _task_list_siblings(self, doc: Doc, entities: list[Span]) -> list[Span]:
+        """"navigation, manipulation, and locomotion", "reasoning, coding, and decision-making": in a
+        list of three items or more, two of them known tasks and none a name of another type, each
+        other item of one to four content words (the last a noun) is a task too."""
+        starts = {e.start: e for e in entities}
+        covered = {i for e in entities for i in range(e.start, e.end)}
+        spans: list[Span] = []
+        i = 0
+        while i < len(doc):
+            items, end = _list_at(doc, i, starts, covered, self.lex.phrases)
+            named = [x for x in items if isinstance(x, Span)]
+            if len(items) >= 3 and len(named) >= 2 and all(x.label_ == "Task" for x in named):
+                spans += [self._tag(doc[a:b], "Task", lower_first(doc[a:b].text), "task")
+                          for a, b in (x for x in items if not isinstance(x, Span))]
+            i = max(end, i + 1) if len(items) >= 3 else i + 1
         return spans
 
     def _used_practices(self, doc: Doc, entities: list[Span]) -> list[Span]:
@@ -690,6 +708,41 @@ def _all_generic(span: Span, generic: frozenset[str]) -> bool:
     """"Large Language Model" inside a longer Title run is still generic."""
     low = span.text.lower()
     return any(low.endswith(g) and len(g) * 2 > len(low) for g in generic if " " in g)
+
+
+_LIST_ITEM_ENDINGS = tuple(word_group("noun_ending"))  # ontology/patterns/word_groups.tsv
+_MAX_LIST_ITEM = 4  # content words of a plain list item
+
+
+def _list_at(doc: Doc, i: int, starts: dict[int, Span], covered: set[int],
+             lex) -> tuple[list[Span | tuple[int, int]], int]:
+    """The items of the list that starts at token i, each a name or the (start, end) of a plain run
+    of content words, and the token after the list. Items are joined by ",", "and", "or"."""
+    toks = tokens(doc)
+    items: list[Span | tuple[int, int]] = []
+    while i < len(doc):
+        if i in starts:
+            items.append(starts[i])
+            j = starts[i].end
+        elif i in covered:
+            break
+        else:
+            j = i
+            while j < len(doc) and j - i < _MAX_LIST_ITEM and j not in covered and is_modifier(toks[j], lex):
+                j += 1
+            if j == i or not toks[j - 1].lower_.endswith(_LIST_ITEM_ENDINGS):
+                break
+            items.append((i, j))
+        joined = j < len(doc) and toks[j].text == ","
+        if joined:
+            j += 1
+        if j < len(doc) and toks[j].lower_ in ("and", "or"):
+            j += 1
+            joined = True
+        if not joined:
+            return items, j
+        i = j
+    return items, i
 
 
 def merge(candidates: list[Span]) -> list[Span]:

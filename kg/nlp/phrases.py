@@ -28,7 +28,7 @@ _BIG_O = frozenset(word_group("bound_symbol"))  # "a rate of O(1/sqrtT)": a repo
 _MAX_LIST_ITEM = 4
 _ADJ_SUFFIXES = ("-related", "-specific", "-centric", "-based", "-like", "-level", "-aware", "-wise", "-free")
 # "X tasks" names a task only when X looks like a noun ("translation tasks", not "disparate tasks").
-_NOUN_SUFFIXES = ("tion", "sion", "ing", "ment", "ance", "ence", "sis", "ery", "ity", "ics", "ness", "ure")
+_NOUN_SUFFIXES = tuple(word_group("noun_ending"))  # ontology/patterns/word_groups.tsv
 _SINGLE_METRICS = frozenset(word_group("single_metric"))  # a head word that is a measure alone (word_groups.tsv)
 _FOLLOWERS = {
     "setting", "settings", "scenario", "scenarios", "domain", "domains", "capability", "capabilities",
