@@ -479,6 +479,14 @@ def test_plain_items_of_a_list_of_known_tasks_are_tasks(nlp):
                                               "ImageNet, and zorb blending.")
 
 
+def test_a_quality_listed_with_two_known_metrics_is_a_metric(nlp):
+    doc = nlp("QuuxNet improves accuracy, latency, and zorbability over BlobNet.")
+    metrics = {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Metric"}
+    assert "zorbability" in metrics
+    doc = nlp("QuuxNet improves accuracy, latency, and zorb blending over BlobNet.")
+    assert "zorb blending" not in {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Metric"}
+
+
 def test_weak_task_heads_need_a_frame(nlp):
     text = ("Zorbs are useful. Further, we combine generative and contrastive training. "
             "Our method is designed for quux pre-training. We perform multi-zorb fine-tuning.")

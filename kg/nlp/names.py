@@ -10,6 +10,7 @@ are data files under `ontology/patterns/`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from difflib import SequenceMatcher
 from functools import lru_cache
 
@@ -119,7 +120,7 @@ class NameFinder:
                        for s in metric_phrases(doc, self.lex.phrases)]
         entities = merge(candidates)
         entities = merge(entities + self._list_siblings(doc, entities) + self._compared_words(doc, entities))
-        entities = merge(entities + self._task_list_siblings(doc, entities))
+        entities = merge(entities + self._typed_list_siblings(doc, entities))
         entities = [e for e in entities if not self._setting(doc, e) and not self._bare_size(e)]
         entities = self.typer.assign(doc, entities)
         entities = self._used_practices(doc, entities)
@@ -334,22 +335,31 @@ class NameFinder:
                 spans.append(self._tag(doc[i:i + 1], left.label_, token.text, "title"))
         return spans
 
-    def _task_list_siblings(self, doc: Doc, entities: list[Span]) -> list[Span]:
-        """"navigation, manipulation, and locomotion", "reasoning, coding, and decision-making": in a
-        list of three items or more, two of them known tasks and none a name of another type, each
-        other item of one to four content words (the last a noun) is a task too."""
+    def _typed_list_siblings(self, doc: Doc, entities: list[Span]) -> list[Span]:
+        """"navigation, manipulation, and locomotion", "accuracy, latency, and interpretability": in a
+        list of three items or more, two of them known tasks (or metrics) and none a name of another
+        type, each other item of one to four content words is a task (or metric) too, if its last word
+        is a noun of an activity (or a measure's head or a quality noun)."""
         starts = {e.start: e for e in entities}
         covered = {i for e in entities for i in range(e.start, e.end)}
         spans: list[Span] = []
-        i = 0
-        while i < len(doc):
-            items, end = _list_at(doc, i, starts, covered, self.lex.phrases)
-            named = [x for x in items if isinstance(x, Span)]
-            if len(items) >= 3 and len(named) >= 2 and all(x.label_ == "Task" for x in named):
-                spans += [self._tag(doc[a:b], "Task", lower_first(doc[a:b].text), "task")
-                          for a, b in (x for x in items if not isinstance(x, Span))]
-            i = max(end, i + 1) if len(items) >= 3 else i + 1
+        for label, source, fits in (("Task", "task", self._task_item), ("Metric", "metric", self._metric_item)):
+            i = 0
+            while i < len(doc):
+                items, end = _list_at(doc, i, starts, covered, self.lex.phrases, fits)
+                named = [x for x in items if isinstance(x, Span)]
+                if len(items) >= 3 and len(named) >= 2 and all(x.label_ == label for x in named):
+                    spans += [self._tag(doc[a:b], label, lower_first(doc[a:b].text), source)
+                              for a, b in (x for x in items if not isinstance(x, Span))]
+                i = max(end, i + 1) if len(items) >= 3 else i + 1
         return spans
+
+    @staticmethod
+    def _task_item(last: Token) -> bool:
+        return last.lower_.endswith(_NOUN_ENDINGS)
+
+    def _metric_item(self, last: Token) -> bool:
+        return last.lower_ in self.lex.phrases.metric_heads or last.lower_.endswith(_QUALITY_ENDINGS)
 
     def _used_practices(self, doc: Doc, entities: list[Span]) -> list[Span]:
         """A listed practice that is also a task ("contrastive learning", `technique_task`) is a Method
@@ -710,14 +720,16 @@ def _all_generic(span: Span, generic: frozenset[str]) -> bool:
     return any(low.endswith(g) and len(g) * 2 > len(low) for g in generic if " " in g)
 
 
-_LIST_ITEM_ENDINGS = tuple(word_group("noun_ending"))  # ontology/patterns/word_groups.tsv
+_NOUN_ENDINGS = tuple(word_group("noun_ending"))  # ontology/patterns/word_groups.tsv
+_QUALITY_ENDINGS = tuple(word_group("quality_ending"))
 _MAX_LIST_ITEM = 4  # content words of a plain list item
 
 
-def _list_at(doc: Doc, i: int, starts: dict[int, Span], covered: set[int],
-             lex) -> tuple[list[Span | tuple[int, int]], int]:
+def _list_at(doc: Doc, i: int, starts: dict[int, Span], covered: set[int], lex,
+             fits: Callable[[Token], bool]) -> tuple[list[Span | tuple[int, int]], int]:
     """The items of the list that starts at token i, each a name or the (start, end) of a plain run
-    of content words, and the token after the list. Items are joined by ",", "and", "or"."""
+    of content words whose last word `fits`, and the token after the list. Items are joined by ",",
+    "and", "or"."""
     toks = tokens(doc)
     items: list[Span | tuple[int, int]] = []
     while i < len(doc):
@@ -730,7 +742,7 @@ def _list_at(doc: Doc, i: int, starts: dict[int, Span], covered: set[int],
             j = i
             while j < len(doc) and j - i < _MAX_LIST_ITEM and j not in covered and is_modifier(toks[j], lex):
                 j += 1
-            if j == i or not toks[j - 1].lower_.endswith(_LIST_ITEM_ENDINGS):
+            if j == i or not fits(toks[j - 1]):
                 break
             items.append((i, j))
         joined = j < len(doc) and toks[j].text == ","
