@@ -479,10 +479,12 @@ def test_plain_items_of_a_list_of_known_tasks_are_tasks(nlp):
                                               "ImageNet, and zorb blending.")
 
 
-def test_a_quality_listed_with_two_known_metrics_is_a_metric(nlp):
+def test_qualities_listed_with_a_known_metric_are_metrics(nlp):
     doc = nlp("QuuxNet improves accuracy, latency, and zorbability over BlobNet.")
     metrics = {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Metric"}
     assert "zorbability" in metrics
+    doc = nlp("QuuxNet improves accuracy, quuxiness, and zorbability over BlobNet.")
+    assert {"quuxiness", "zorbability"} <= {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Metric"}
     doc = nlp("QuuxNet improves accuracy, latency, and zorb blending over BlobNet.")
     assert "zorb blending" not in {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Metric"}
 

@@ -336,19 +336,21 @@ class NameFinder:
         return spans
 
     def _typed_list_siblings(self, doc: Doc, entities: list[Span]) -> list[Span]:
-        """"navigation, manipulation, and locomotion", "accuracy, latency, and interpretability": in a
-        list of three items or more, two of them known tasks (or metrics) and none a name of another
-        type, each other item of one to four content words is a task (or metric) too, if its last word
-        is a noun of an activity (or a measure's head or a quality noun)."""
+        """"navigation, manipulation, and locomotion", "accuracy, robustness, and interpretability": in a
+        list of three items or more, two of them known tasks (or one a known metric) and none a name of
+        another type, each other item of one to four content words is a task (or metric) too, if its
+        last word is a noun of an activity (or a measure's head or a quality noun). A list of
+        qualities needs one known metric only: its items say how a result is judged."""
         starts = {e.start: e for e in entities}
         covered = {i for e in entities for i in range(e.start, e.end)}
         spans: list[Span] = []
-        for label, source, fits in (("Task", "task", self._task_item), ("Metric", "metric", self._metric_item)):
+        kinds = (("Task", "task", self._task_item, 2), ("Metric", "metric", self._metric_item, 1))
+        for label, source, fits, known in kinds:
             i = 0
             while i < len(doc):
                 items, end = _list_at(doc, i, starts, covered, self.lex.phrases, fits)
                 named = [x for x in items if isinstance(x, Span)]
-                if len(items) >= 3 and len(named) >= 2 and all(x.label_ == label for x in named):
+                if len(items) >= 3 and len(named) >= known and all(x.label_ == label for x in named):
                     spans += [self._tag(doc[a:b], label, lower_first(doc[a:b].text), source)
                               for a, b in (x for x in items if not isinstance(x, Span))]
                 i = max(end, i + 1) if len(items) >= 3 else i + 1
