@@ -22,7 +22,7 @@ from kg.nlp import word_group
 from kg.nlp.tokens import CLOSING_QUOTES, OPENING_QUOTES, tokens
 from kg.nlp.gazetteer import modified_stem, sized_after
 from kg.nlp.namelexicon import NameLexicon, load_lexicon
-from kg.nlp.phrases import is_modifier, metric_phrases, task_phrases
+from kg.nlp.phrases import MAX_LIST_ITEM, PhraseLexicon, is_modifier, metric_phrases, task_phrases
 from kg.nlp.techniques import technique_spans, used_tasks
 from kg.nlp.shapes import (core, is_all_caps, is_coined, is_name_token, is_title_word, letters, sibling_name,
                            sibling_suffix)
@@ -724,10 +724,9 @@ def _all_generic(span: Span, generic: frozenset[str]) -> bool:
 
 _NOUN_ENDINGS = tuple(word_group("noun_ending"))  # ontology/patterns/word_groups.tsv
 _QUALITY_ENDINGS = tuple(word_group("quality_ending"))
-_MAX_LIST_ITEM = 4  # content words of a plain list item
 
 
-def _list_at(doc: Doc, i: int, starts: dict[int, Span], covered: set[int], lex,
+def _list_at(doc: Doc, i: int, starts: dict[int, Span], covered: set[int], lex: PhraseLexicon,
              fits: Callable[[Token], bool]) -> tuple[list[Span | tuple[int, int]], int]:
     """The items of the list that starts at token i, each a name or the (start, end) of a plain run
     of content words whose last word `fits`, and the token after the list. Items are joined by ",",
@@ -742,7 +741,7 @@ def _list_at(doc: Doc, i: int, starts: dict[int, Span], covered: set[int], lex,
             break
         else:
             j = i
-            while j < len(doc) and j - i < _MAX_LIST_ITEM and j not in covered and is_modifier(toks[j], lex):
+            while j < len(doc) and j - i < MAX_LIST_ITEM and j not in covered and is_modifier(toks[j], lex):
                 j += 1
             if j == i or not fits(toks[j - 1]):
                 break

@@ -25,7 +25,7 @@ _TITLE_WORD = re.compile(r"[^\W_](?:[\w'’-]*[^\W_])?")  # a title's words, hyp
 _METRIC_WINDOW = 8  # tokens either side of a metric phrase in which a reported number is looked for
 _ARTICLES = frozenset(word_group("measure_article"))  # "achieves a convergence rate" (word_groups.tsv)
 _BIG_O = frozenset(word_group("bound_symbol"))  # "a rate of O(1/sqrtT)": a reported bound
-_MAX_LIST_ITEM = 4
+MAX_LIST_ITEM = 4  # content words of one item of a list of tasks or metrics
 _ADJ_SUFFIXES = ("-related", "-specific", "-centric", "-based", "-like", "-level", "-aware", "-wise", "-free")
 # "X tasks" names a task only when X looks like a noun ("translation tasks", not "disparate tasks").
 _NOUN_SUFFIXES = tuple(word_group("noun_ending"))  # ontology/patterns/word_groups.tsv
@@ -290,7 +290,7 @@ def _items_before(doc: Doc, i: int, lex: PhraseLexicon) -> Iterator[Span]:
         if j == i or j == 0:
             return
         end = j
-        while j > 0 and end - j < _MAX_LIST_ITEM and is_modifier(doc[j - 1], lex) and not doc[j].is_sent_start:
+        while j > 0 and end - j < MAX_LIST_ITEM and is_modifier(doc[j - 1], lex) and not doc[j].is_sent_start:
             j -= 1
         if j == end or (j > 0 and doc[j - 1].lower_ not in _BACK_GLUE | _BACK_OPEN):
             return
@@ -305,7 +305,7 @@ def list_items(doc: Doc, i: int, lex: PhraseLexicon) -> Iterator[Span]:
         i += 1
     while i < end:
         start = i
-        while i < end and i - start < _MAX_LIST_ITEM and is_modifier(doc[i], lex):
+        while i < end and i - start < MAX_LIST_ITEM and is_modifier(doc[i], lex):
             i += 1
         if i == start:
             return
