@@ -340,20 +340,32 @@ class NameFinder:
         list of three items or more, two of them known tasks (or one a known metric) and none a name of
         another type, each other item of one to four content words is a task (or metric) too, if its
         last word is a noun of an activity (or a measure's head or a quality noun). A list of
-        qualities needs one known metric only: its items say how a result is judged."""
+        qualities needs one known metric only: its items say how a result is judged.
+
+        Every item of such a list touches a separator, so only the sentences where enough names of
+        the type do are read."""
+        toks = tokens(doc)
         starts = {e.start: e for e in entities}
         covered = {i for e in entities for i in range(e.start, e.end)}
         spans: list[Span] = []
-        kinds = (("Task", "task", self._task_item, 2), ("Metric", "metric", self._metric_item, 1))
-        for label, source, fits, known in kinds:
-            i = 0
-            while i < len(doc):
-                items, end = _list_at(doc, i, starts, covered, self.lex.phrases, fits)
-                named = [x for x in items if isinstance(x, Span)]
-                if len(items) >= 3 and len(named) >= known and all(x.label_ == label for x in named):
-                    spans += [self._tag(doc[a:b], label, lower_first(doc[a:b].text), source)
-                              for a, b in (x for x in items if not isinstance(x, Span))]
-                i = max(end, i + 1) if len(items) >= 3 else i + 1
+        for label, source, fits, known in (("Task", "task", self._task_item, 2),
+                                           ("Metric", "metric", self._metric_item, 1)):
+            listed = [e for e in entities if e.label_ == label and _by_separator(toks, e)]
+            if len(listed) < known:
+                continue
+            for first, last in _sentence_bounds(toks, listed):
+                lists = _ListChains(toks, first, last, starts, covered, fits, self.lex.phrases)
+                i = first
+                while i < last:
+                    if lists.length[i - first] < 3:
+                        i += 1
+                        continue
+                    items = lists.items(i)
+                    named = [x for x in items if isinstance(x, Span)]
+                    if len(named) >= known and all(x.label_ == label for x in named):
+                        spans += [self._tag(doc[a:b], label, lower_first(doc[a:b].text), source)
+                                  for a, b in (x for x in items if not isinstance(x, Span))]
+                    i = max(lists.end[i - first], i + 1)
         return spans
 
     @staticmethod
@@ -726,36 +738,77 @@ _NOUN_ENDINGS = tuple(word_group("noun_ending"))  # ontology/patterns/word_group
 _QUALITY_ENDINGS = tuple(word_group("quality_ending"))
 
 
-def _list_at(doc: Doc, i: int, starts: dict[int, Span], covered: set[int], lex: PhraseLexicon,
-             fits: Callable[[Token], bool]) -> tuple[list[Span | tuple[int, int]], int]:
-    """The items of the list that starts at token i, each a name or the (start, end) of a plain run
-    of content words whose last word `fits`, and the token after the list. Items are joined by ",",
-    "and", "or"."""
-    toks = tokens(doc)
-    items: list[Span | tuple[int, int]] = []
-    while i < len(doc):
-        if i in starts:
-            items.append(starts[i])
-            j = starts[i].end
-        elif i in covered:
-            break
-        else:
-            j = i
-            while j < len(doc) and j - i < MAX_LIST_ITEM and j not in covered and is_modifier(toks[j], lex):
+_SEPARATORS = (",", "and", "or")
+
+
+def _by_separator(toks: list[Token], span: Span) -> bool:
+    """Is the name next to a list separator (",", "and", "or")?"""
+    return ((span.end < len(toks) and toks[span.end].lower_ in _SEPARATORS)
+            or (span.start > 0 and toks[span.start - 1].lower_ in _SEPARATORS))
+
+
+def _sentence_bounds(toks: list[Token], spans: list[Span]) -> list[tuple[int, int]]:
+    """The (first, end) token bounds of each sentence that holds one of the spans, in order."""
+    bounds: list[tuple[int, int]] = []
+    for span in sorted(spans, key=lambda s: s.start):
+        if bounds and span.start < bounds[-1][1]:
+            continue
+        first = span.start
+        while first > 0 and not toks[first].is_sent_start:
+            first -= 1
+        last = span.start + 1
+        while last < len(toks) and not toks[last].is_sent_start:
+            last += 1
+        bounds.append((first, last))
+    return bounds
+
+
+class _ListChains:
+    """The list that starts at each token of a sentence: its first item (a name, or the (start, end)
+    of a run of up to `MAX_LIST_ITEM` content words outside names whose last word `fits`) and, when
+    ",", "and" or "or" follows, the list after the separator. Built from the sentence's end back, so
+    each token is read once although the lists overlap."""
+
+    def __init__(self, toks: list[Token], first: int, last: int, starts: dict[int, Span], covered: set[int],
+                 fits: Callable[[Token], bool], lex: PhraseLexicon) -> None:
+        self.first_token = first
+        size = last - first
+        self.item: list[Span | tuple[int, int] | None] = [None] * (size + 1)
+        self.next: list[int | None] = [None] * (size + 1)
+        self.length = [0] * (size + 1)
+        self.end = list(range(first, last + 1))  # the token after the list
+        stop = last  # the first token at or after i that is no content word outside names
+        for i in range(last - 1, first - 1, -1):
+            k = i - first
+            if i in covered or not is_modifier(toks[i], lex):
+                stop = i
+            if i in starts:
+                item: Span | tuple[int, int] = starts[i]
+                j = starts[i].end
+            else:
+                j = min(stop, i + MAX_LIST_ITEM)
+                if j == i or not fits(toks[j - 1]):
+                    continue
+                item = (i, j)
+            self.item[k] = item
+            joined = j < len(toks) and toks[j].text == ","
+            if joined:
                 j += 1
-            if j == i or not fits(toks[j - 1]):
-                break
-            items.append((i, j))
-        joined = j < len(doc) and toks[j].text == ","
-        if joined:
-            j += 1
-        if j < len(doc) and toks[j].lower_ in ("and", "or"):
-            j += 1
-            joined = True
-        if not joined:
-            return items, j
-        i = j
-    return items, i
+            if j < len(toks) and toks[j].lower_ in ("and", "or"):
+                j += 1
+                joined = True
+            if joined and j < last:
+                self.next[k], self.length[k], self.end[k] = j, 1 + self.length[j - first], self.end[j - first]
+            else:
+                self.length[k], self.end[k] = 1, j
+
+    def items(self, i: int | None) -> list[Span | tuple[int, int]]:
+        """The items of the list that starts at token i."""
+        items = []
+        while i is not None and self.item[i - self.first_token] is not None:
+            items.append(self.item[i - self.first_token])
+            i = self.next[i - self.first_token]
+        return items
 
 
 def merge(candidates: list[Span]) -> list[Span]:
