@@ -22,7 +22,7 @@ from kg.nlp import word_group
 from kg.nlp.tokens import CLOSING_QUOTES, OPENING_QUOTES, tokens
 from kg.nlp.gazetteer import modified_stem, sized_after
 from kg.nlp.namelexicon import NameLexicon, load_lexicon
-from kg.nlp.phrases import MAX_LIST_ITEM, PhraseLexicon, is_modifier, metric_phrases, task_phrases
+from kg.nlp.phrases import MAX_LIST_ITEM, NOUN_ENDINGS, PhraseLexicon, is_modifier, metric_phrases, task_phrases
 from kg.nlp.techniques import technique_spans, used_tasks
 from kg.nlp.shapes import (core, is_all_caps, is_coined, is_name_token, is_title_word, letters, sibling_name,
                            sibling_suffix)
@@ -370,7 +370,7 @@ class NameFinder:
 
     @staticmethod
     def _task_item(last: Token) -> bool:
-        return last.lower_.endswith(_NOUN_ENDINGS)
+        return last.lower_.endswith(NOUN_ENDINGS)
 
     def _metric_item(self, last: Token) -> bool:
         return last.lower_ in self.lex.phrases.metric_heads or last.lower_.endswith(_QUALITY_ENDINGS)
@@ -734,11 +734,11 @@ def _all_generic(span: Span, generic: frozenset[str]) -> bool:
     return any(low.endswith(g) and len(g) * 2 > len(low) for g in generic if " " in g)
 
 
-_NOUN_ENDINGS = tuple(word_group("noun_ending"))  # ontology/patterns/word_groups.tsv
-_QUALITY_ENDINGS = tuple(word_group("quality_ending"))
+_QUALITY_ENDINGS = tuple(word_group("quality_ending"))  # ontology/patterns/word_groups.tsv
 
 
-_SEPARATORS = (",", "and", "or")
+_JOINERS = ("and", "or")  # words that join list items, after a comma or not
+_SEPARATORS = (",", *_JOINERS)
 
 
 def _by_separator(toks: list[Token], span: Span) -> bool:
@@ -794,7 +794,7 @@ class _ListChains:
             joined = j < len(toks) and toks[j].text == ","
             if joined:
                 j += 1
-            if j < len(toks) and toks[j].lower_ in ("and", "or"):
+            if j < len(toks) and toks[j].lower_ in _JOINERS:
                 j += 1
                 joined = True
             if joined and j < last:

@@ -28,7 +28,7 @@ _BIG_O = frozenset(word_group("bound_symbol"))  # "a rate of O(1/sqrtT)": a repo
 MAX_LIST_ITEM = 4  # content words of one item of a list of tasks or metrics
 _ADJ_SUFFIXES = ("-related", "-specific", "-centric", "-based", "-like", "-level", "-aware", "-wise", "-free")
 # "X tasks" names a task only when X looks like a noun ("translation tasks", not "disparate tasks").
-_NOUN_SUFFIXES = tuple(word_group("noun_ending"))  # ontology/patterns/word_groups.tsv
+NOUN_ENDINGS = tuple(word_group("noun_ending"))  # ontology/patterns/word_groups.tsv
 _SINGLE_METRICS = frozenset(word_group("single_metric"))  # a head word that is a measure alone (word_groups.tsv)
 _FOLLOWERS = {
     "setting", "settings", "scenario", "scenarios", "domain", "domains", "capability", "capabilities",
@@ -201,7 +201,7 @@ def _framed_title_phrases(doc: Doc, title: str, lex: PhraseLexicon) -> list[Span
         if (not phrase or any(w in lex.stop for w in phrase) or phrase[-1] in _TITLE_NOT_TASK
                 or lex.type_words.get(phrase[-1]) in ("Method", "Dataset", "Benchmark")
                 or (len(phrase) == 1 and (i < 0 or phrase[0].endswith("ing")
-                                          or not phrase[0].endswith(_NOUN_SUFFIXES)))
+                                          or not phrase[0].endswith(NOUN_ENDINGS)))
                 or (i < 0 and (phrase[-1] in lex.weak_heads or _names_the_title(title, j)))):
             continue
         for k in range(max(1, len(phrase) - 1)):
@@ -266,7 +266,7 @@ def _task_lists(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
         low = token.text.lower()
         if low in ("task", "tasks") and token.i > 0:
             prev = toks[token.i - 1]
-            if is_modifier(prev, lex) and prev.text.lower().endswith(_NOUN_SUFFIXES):
+            if is_modifier(prev, lex) and prev.text.lower().endswith(NOUN_ENDINGS):
                 start = grow_left(doc, prev.i, lex)
                 named = doc[start:prev.i + 1]
                 if (prev.text.lower() not in lex.task_heads or start == prev.i) and named.text.lower() not in lex.generic:
