@@ -95,6 +95,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev54": Sample(75498344, 40, 0),
     "dev55": Sample(76157731, 40, 0),
     "dev56": Sample(76811457, 40, 0),
+    "dev57": Sample(77459666, 40, 0),
+    "dev58": Sample(78102496, 40, 0),
 }
 
 
