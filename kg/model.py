@@ -94,6 +94,7 @@ class Result:
     dataset: str | None = None
     baseline: str | None = None
     task: str | None = None  # the task the value is reported on ("zero-shot classification (+9.36%)")
+    min_value: float | None = None  # a range's lower end ("2-21%": value 21, min_value 2)
 
 
 @dataclass(frozen=True, slots=True)

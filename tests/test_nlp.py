@@ -348,6 +348,29 @@ def test_results_component(nlp):
     assert got == [("20 FPS", 20.0, "FPS"), ("5×", 5.0, "x"), ("78.8%", 78.8, "%")]
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("It gives a 2-21 % gain.", [("2-21 %", 21.0, 2.0, "%")]),
+    ("Gains of 1.5-2 times.", [("1.5-2 times", 2.0, 1.5, "x")]),
+    ("It cuts cost by 5%-8%.", [("5%-8%", 8.0, 5.0, "%")]),
+    ("It is 3.5–20× faster.", [("3.5–20×", 20.0, 3.5, "x")]),
+    ("It is 2x-4x faster.", [("2x-4x", 4.0, 2.0, "x")]),
+    ("It is 10 to 100 times faster.", [("10 to 100 times", 100.0, 10.0, "x")]),
+    ("It improves by 35% to 50% over Quux.", [("35% to 50%", 50.0, 35.0, "%")]),
+    ("It uses between 2% and 5% of the memory.", [("2% and 5%", 5.0, 2.0, "%")]),
+    # a change is two values, not a range; nor are two values of different units or a falling pair
+    ("It reduces the rate from 93.75% to 0%.", [("93.75%", 93.75, None, "%"), ("0%", 0.0, None, "%")]),
+    ("It rises from 20% to 35%.", [("20%", 20.0, None, "%"), ("35%", 35.0, None, "%")]),
+    ("Speedups ranging from 1.65x to 3.22x.", [("1.65x to 3.22x", 3.22, 1.65, "x")]),
+    ("It is 5% to 3x better.", [("5%", 5.0, None, "%"), ("3x", 3.0, None, "x")]),
+    ("It scores 9.36% and 20 FPS.", [("9.36%", 9.36, None, "%"), ("20 FPS", 20.0, None, "FPS")]),
+])
+def test_results_read_a_range_as_one_value(nlp, text, expected):
+    """Why: quoting "21 %" for "a 2-21 % gain" misquotes the paper; the range is one reported value."""
+    doc = nlp(text)
+    got = [(s.text, s._.kg_value, s._.kg_min_value, s._.kg_unit) for s in doc.spans["kg_results"]]
+    assert got == expected
+
+
 def test_missing_model_raises():
     from kg.errors import ModelNotFound
     with pytest.raises(ModelNotFound, match="spacy download"):

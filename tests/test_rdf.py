@@ -66,12 +66,35 @@ def test_shapes_catch_a_broken_export(tiny_graph):
     assert not conforms(g)[0]
 
 
+def test_a_range_result_keeps_both_ends_through_rdf():
+    """A range ("2-21%") exports kg:value (upper end) and kg:minValue (lower end), conforms to the
+    shapes, and loads back unchanged."""
+    from conftest import make_record
+    from kg.graph import build_graph
+    from kg.model import Evidence, Result
+    from kg.resolve import resolve
+    rec = make_record("t:9")
+    ev = Evidence("FooNet gains 2-21% over ResNet-50.", 0, 34)
+    rec = type(rec)(**{**{f: getattr(rec, f) for f in rec.__dataclass_fields__},
+                       "results": (Result("2-21%", 21.0, "%", ev, 0.6, method="FooNet", min_value=2.0),)})
+    G = build_graph([rec], resolve([rec]))
+    g = rdf.to_rdf(G)
+    result = next(g.subjects(RDF.type, KG.Result))
+    assert float(g.value(result, KG.value)) == 21.0 and float(g.value(result, KG.minValue)) == 2.0
+    assert str(g.value(result, KG.valueText)) == "2-21%"
+    assert conforms(g)[0]
+    loaded = rdf.from_rdf(rdf.parse(rdf.serialize(g, "ttl"), "ttl"))
+    assert graph_signature(loaded) == graph_signature(G)
+    node = next(n for n, d in loaded.nodes(data=True) if d.get("kind") == "Result")
+    assert loaded.nodes[node]["min_value"] == 2.0
+
+
 def test_ontology_declares_every_term_we_use():
     onto = Graph().parse(ROOT / "ontology" / "paperkg.ttl")
     from kg.vocab import CLASSES, RELATION_PROPERTIES
     terms = list(CLASSES.values()) + list(RELATION_PROPERTIES.values()) + [
         KG.variantOf, KG.hasResult, KG.forMethod, KG.onMetric, KG.onDataset, KG.relativeTo, KG.valueText,
-        KG.value, KG.unit, KG.evidence, KG.evidenceStart, KG.evidenceEnd, KG.confidence, KG.venue,
+        KG.value, KG.minValue, KG.unit, KG.evidence, KG.evidenceStart, KG.evidenceEnd, KG.confidence, KG.venue,
         KG.codeRepository, KG.Assertion]
     missing = [t for t in terms if (t, RDFS.label, None) not in onto]
     assert not missing

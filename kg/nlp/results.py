@@ -3,7 +3,8 @@
 A number counts as a result only with a unit, written on it ("5×", "54ms")
 or as the next token ("%", "FPS", "points"); units are a data file
 (`ontology/patterns/units.tsv`), so "268 tasks" or "8 simulators" are not
-results.
+results. A range ("2-21%", "1.5-2 times", "5%-8%", "between 2% and 5%") is
+one result: quoting only its upper end would misquote the paper.
 """
 
 from __future__ import annotations
@@ -13,11 +14,17 @@ import re
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.nlp import read_table
+from kg.nlp import read_table, word_group
 from kg.nlp.tokens import tokens
 
 _NUMBER = re.compile(r"([+\-±~≈]?)(\d{1,15}(?:,\d{3})*(?:\.\d+)?)(%|×|x|X|ms|fps|FPS|pp)?")
 _GLUED = {"%": "%", "×": "x", "x": "x", "X": "x", "ms": "ms", "fps": "FPS", "FPS": "FPS", "pp": "pp"}
+# "5%-8%", "2x-4x", "3.5–20×", "2–21": a range written as one token (the tokenizer keeps it whole)
+_RANGE = re.compile(r"(\d{1,15}(?:,\d{3})*(?:\.\d+)?)(%|×|x|X)?[-–](\d{1,15}(?:,\d{3})*(?:\.\d+)?)"
+                    r"(%|×|x|X|ms|fps|FPS|pp)?")
+_RANGE_JOINERS = frozenset(word_group("range_joiner"))  # ontology/patterns/word_groups.tsv
+_CHANGE_OPENERS = frozenset(word_group("change_opener"))
+_RANGE_OPENERS = frozenset(word_group("range_opener"))
 
 
 def parse_number(text: str) -> tuple[float, str | None] | None:
@@ -36,7 +43,8 @@ class ResultFinder:
 
     Reads: tokens. Writes: `doc.spans["kg_results"]`, one span per value
     (number plus unit token), `label_` = normalised unit, and the extensions
-    `Span._.kg_value` (float) and `Span._.kg_unit` (str).
+    `Span._.kg_value` (float), `Span._.kg_unit` (str) and, for a range,
+    `Span._.kg_min_value` (its lower end; `kg_value` is the upper one).
     """
 
     def __init__(self, units: dict[str, str]) -> None:
@@ -45,23 +53,84 @@ class ResultFinder:
     def __call__(self, doc: Doc) -> Doc:
         toks = tokens(doc)
         spans = []
-        for token in toks:
-            parsed = parse_number(token.text)
-            if parsed is None:
+        i = 0
+        while i < len(doc):
+            span = self._range(doc, toks, i) or self._value(doc, toks, i)
+            if span is None:
+                i += 1
                 continue
-            value, unit = parsed
-            end = token.i + 1
-            if unit is None and end < len(doc):
-                unit = self.units.get(toks[end].lower_)
-                end += 1 if unit else 0
-            if unit is None:
-                continue
-            span = Span(doc, token.i, end, label=unit)
-            span._.kg_value = value
-            span._.kg_unit = unit
             spans.append(span)
+            i = span.end
         doc.spans["kg_results"] = spans
         return doc
+
+    def _unit_after(self, doc: Doc, toks: list, end: int, glued: str | None) -> tuple[str | None, int]:
+        """The unit of a number ending at `end`: glued to it, else the next token's (then one token more)."""
+        if glued is not None:
+            return glued, end
+        unit = self.units.get(toks[end].lower_) if end < len(doc) else None
+        return unit, end + (1 if unit else 0)
+
+    def _value(self, doc: Doc, toks: list, i: int) -> Span | None:
+        """One number with its unit ("+9.36%", "20 FPS")."""
+        parsed = parse_number(toks[i].text)
+        if parsed is None:
+            return None
+        value, glued = parsed
+        unit, end = self._unit_after(doc, toks, i + 1, glued)
+        return None if unit is None else _span(doc, i, end, unit, value)
+
+    def _range(self, doc: Doc, toks: list, i: int) -> Span | None:
+        """A range read as one value: "5%-8%" (one token), "2 - 21 %", "1.5-2 times", "35% to 50%",
+        "between 2% and 5%". kg_value is the upper end, kg_min_value the lower. "from 35% to 50%"
+        is a change, not a range: its two values stay two results. Both ends share one unit."""
+        m = _RANGE.fullmatch(toks[i].text)
+        if m is not None:
+            unit, end = self._unit_after(doc, toks, i + 1, _GLUED.get(m.group(4) or ""))
+            low_unit = _GLUED.get(m.group(2) or "")
+            low, high = _number(m.group(1)), _number(m.group(3))
+            if unit is None or (low_unit is not None and low_unit != unit) or low >= high:
+                return None
+            return _span(doc, i, end, unit, high, low)
+        low_parsed = parse_number(toks[i].text)
+        if low_parsed is None or i + 2 >= len(doc) or low_parsed[0] < 0:
+            return None
+        low, low_glued = low_parsed
+        joiner = toks[i + 1].lower_
+        between = i > 0 and toks[i - 1].lower_ == "between"
+        if not (joiner in _RANGE_JOINERS or (between and joiner == "and")):
+            return None
+        if joiner.isalpha() and not between and _a_change(toks, i):
+            return None  # "from 35% to 50%", "reduces X from 12 to 3 ms": a change
+        high_parsed = parse_number(toks[i + 2].text)
+        if high_parsed is None:
+            return None
+        high, high_glued = high_parsed
+        unit, end = self._unit_after(doc, toks, i + 3, high_glued)
+        if unit is None or (low_glued is not None and low_glued != unit) or low >= high:
+            return None
+        return _span(doc, i, end, unit, high, low)
+
+
+def _a_change(toks: list, i: int) -> bool:
+    """"from A to B" before the value at `i` is a change from A to B, unless a range word opens it
+    ("speedups ranging from 1.65x to 3.22x", "outperforms X by from 7% to 55%")."""
+    for k in range(i - 1, max(-1, i - 4), -1):
+        if toks[k].lower_ in _CHANGE_OPENERS:
+            return k == 0 or toks[k - 1].lower_ not in _RANGE_OPENERS
+    return False
+
+
+def _number(text: str) -> float:
+    return float(text.replace(",", ""))
+
+
+def _span(doc: Doc, start: int, end: int, unit: str, value: float, min_value: float | None = None) -> Span:
+    span = Span(doc, start, end, label=unit)
+    span._.kg_value = value
+    span._.kg_unit = unit
+    span._.kg_min_value = min_value
+    return span
 
 
 @Language.factory("kg_results", assigns=["doc.spans"])
@@ -71,6 +140,6 @@ def make_results(nlp: Language, name: str) -> ResultFinder:
     return ResultFinder(units)
 
 
-for _name in ("kg_value", "kg_unit"):
+for _name in ("kg_value", "kg_unit", "kg_min_value"):
     if not Span.has_extension(_name):
         Span.set_extension(_name, default=None)
