@@ -363,6 +363,9 @@ def test_results_component(nlp):
     ("Speedups ranging from 1.65x to 3.22x.", [("1.65x to 3.22x", 3.22, 1.65, "x")]),
     ("It is 5% to 3x better.", [("5%", 5.0, None, "%"), ("3x", 3.0, None, "x")]),
     ("It scores 9.36% and 20 FPS.", [("9.36%", 9.36, None, "%"), ("20 FPS", 20.0, None, "FPS")]),
+    # "N x M" is a size, not a factor
+    ("On 256 x 256 images it is 5 x faster.", [("5 x", 5.0, None, "x")]),
+    ("A 5 × 5 grid, 2× faster.", [("2×", 2.0, None, "x")]),
 ])
 def test_results_read_a_range_as_one_value(nlp, text, expected):
     """Why: quoting "21 %" for "a 2-21 % gain" misquotes the paper; the range is one reported value."""

@@ -78,6 +78,8 @@ class ResultFinder:
             return None
         value, glued = parsed
         unit, end = self._unit_after(doc, toks, i + 1, glued)
+        if unit == "x" and glued is None and end < len(doc) and parse_number(toks[end].text) is not None:
+            return None  # "256 x 256 images", "a 5 × 5 grid": a size, not a factor
         return None if unit is None else _span(doc, i, end, unit, value)
 
     def _range(self, doc: Doc, toks: list, i: int) -> Span | None:
