@@ -18,6 +18,7 @@ from kg.nlp import read_table, word_group
 from kg.nlp.tokens import tokens
 
 _NUMBER = re.compile(r"([+\-±~≈]?)(\d{1,15}(?:,\d{3})*(?:\.\d+)?)(%|×|x|X|ms|fps|FPS|pp)?")
+_NUMBER_STARTS = frozenset("0123456789+-±~≈")  # the characters `_NUMBER` and `_RANGE` can start with
 _GLUED = {"%": "%", "×": "x", "x": "x", "X": "x", "ms": "ms", "fps": "FPS", "FPS": "FPS", "pp": "pp"}
 # "5%-8%", "2x-4x", "3.5–20×", "2–21": a range written as one token (the tokenizer keeps it whole)
 _RANGE = re.compile(r"(\d{1,15}(?:,\d{3})*(?:\.\d+)?)(%|×|x|X)?[-–](\d{1,15}(?:,\d{3})*(?:\.\d+)?)"
@@ -55,6 +56,9 @@ class ResultFinder:
         spans = []
         i = 0
         while i < len(doc):
+            if toks[i].text[:1] not in _NUMBER_STARTS:  # most tokens are words: no pattern to try
+                i += 1
+                continue
             span = self._range(doc, toks, i) or self._value(doc, toks, i)
             if span is None:
                 i += 1
