@@ -87,6 +87,8 @@ def test_a_range_result_keeps_both_ends_through_rdf():
     assert graph_signature(loaded) == graph_signature(G)
     node = next(n for n, d in loaded.nodes(data=True) if d.get("kind") == "Result")
     assert loaded.nodes[node]["min_value"] == 2.0
+    from kg.trace import scores  # the Python records carry both ends too
+    assert [(s.value, s.min_value, s.value_text) for s in scores(loaded, "t:9")] == [(21.0, 2.0, "2-21%")]
 
 
 def test_ontology_declares_every_term_we_use():

@@ -12,17 +12,17 @@ from __future__ import annotations
 import re
 
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from kg.nlp import read_table, word_group
 from kg.nlp.tokens import tokens
 
-_NUMBER = re.compile(r"([+\-±~≈]?)(\d{1,15}(?:,\d{3})*(?:\.\d+)?)(%|×|x|X|ms|fps|FPS|pp)?")
+_NUM = r"\d{1,15}(?:,\d{3})*(?:\.\d+)?"  # "50,000", "9.36"
+_NUMBER = re.compile(rf"([+\-±~≈]?)({_NUM})(%|×|x|X|ms|fps|FPS|pp)?")
 _NUMBER_STARTS = frozenset("0123456789+-±~≈")  # the characters `_NUMBER` and `_RANGE` can start with
 _GLUED = {"%": "%", "×": "x", "x": "x", "X": "x", "ms": "ms", "fps": "FPS", "FPS": "FPS", "pp": "pp"}
 # "5%-8%", "2x-4x", "3.5–20×", "2–21": a range written as one token (the tokenizer keeps it whole)
-_RANGE = re.compile(r"(\d{1,15}(?:,\d{3})*(?:\.\d+)?)(%|×|x|X)?[-–](\d{1,15}(?:,\d{3})*(?:\.\d+)?)"
-                    r"(%|×|x|X|ms|fps|FPS|pp)?")
+_RANGE = re.compile(rf"({_NUM})(%|×|x|X)?[-–]({_NUM})(%|×|x|X|ms|fps|FPS|pp)?")
 _RANGE_JOINERS = frozenset(word_group("range_joiner"))  # ontology/patterns/word_groups.tsv
 _CHANGE_OPENERS = frozenset(word_group("change_opener"))
 _RANGE_OPENERS = frozenset(word_group("range_opener"))
@@ -68,14 +68,14 @@ class ResultFinder:
         doc.spans["kg_results"] = spans
         return doc
 
-    def _unit_after(self, doc: Doc, toks: list, end: int, glued: str | None) -> tuple[str | None, int]:
+    def _unit_after(self, doc: Doc, toks: list[Token], end: int, glued: str | None) -> tuple[str | None, int]:
         """The unit of a number ending at `end`: glued to it, else the next token's (then one token more)."""
         if glued is not None:
             return glued, end
         unit = self.units.get(toks[end].lower_) if end < len(doc) else None
         return unit, end + (1 if unit else 0)
 
-    def _value(self, doc: Doc, toks: list, i: int) -> Span | None:
+    def _value(self, doc: Doc, toks: list[Token], i: int) -> Span | None:
         """One number with its unit ("+9.36%", "20 FPS")."""
         parsed = parse_number(toks[i].text)
         if parsed is None:
@@ -86,7 +86,7 @@ class ResultFinder:
             return None  # "256 x 256 images", "a 5 × 5 grid": a size, not a factor
         return None if unit is None else _span(doc, i, end, unit, value)
 
-    def _range(self, doc: Doc, toks: list, i: int) -> Span | None:
+    def _range(self, doc: Doc, toks: list[Token], i: int) -> Span | None:
         """A range read as one value: "5%-8%" (one token), "2 - 21 %", "1.5-2 times", "35% to 50%",
         "between 2% and 5%". kg_value is the upper end, kg_min_value the lower. "from 35% to 50%"
         is a change, not a range: its two values stay two results. Both ends share one unit."""
@@ -118,7 +118,7 @@ class ResultFinder:
         return _span(doc, i, end, unit, high, low)
 
 
-def _a_change(toks: list, i: int) -> bool:
+def _a_change(toks: list[Token], i: int) -> bool:
     """"from A to B" before the value at `i` is a change from A to B, unless a range word opens it
     ("speedups ranging from 1.65x to 3.22x", "outperforms X by from 7% to 55%")."""
     for k in range(i - 1, max(-1, i - 4), -1):
