@@ -266,6 +266,7 @@ def _results(doc: Doc, ents: list[Ent], proposed: dict[str, str], paper: Paper, 
             value=span._.kg_value,
             unit=span._.kg_unit,
             min_value=span._.kg_min_value,
+            from_value=span._.kg_from_value,
             evidence=evidences[sent.start] if sent.start in evidences
             else evidences.setdefault(sent.start, evidence(sent, paper, clean)),
             confidence=0.6 if near else 0.4,

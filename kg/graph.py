@@ -99,6 +99,7 @@ def _add_result(G: nx.MultiDiGraph, pid: str, n: int, r: Result, res: Resolution
                metric=key(r.metric, "Metric"), dataset=key(r.dataset, "Dataset", "Benchmark"),
                baseline=key(r.baseline, "Method"), task=key(r.task, "Task"),
                value_text=r.value_text, value=r.value, unit=r.unit, min_value=r.min_value,
+               from_value=r.from_value,
                evidence=r.evidence.sentence, start=r.evidence.start, end=r.evidence.end,
                confidence=round(float(r.confidence), 3))
     G.add_edge(paper_node(pid), node, key="has_result", level="paper")

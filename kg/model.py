@@ -95,6 +95,7 @@ class Result:
     baseline: str | None = None
     task: str | None = None  # the task the value is reported on ("zero-shot classification (+9.36%)")
     min_value: float | None = None  # a range's lower end ("2-21%": value 21, min_value 2)
+    from_value: float | None = None  # a change's value before ("from 55.6% to 81.6%": value 81.6, from_value 55.6)
 
 
 @dataclass(frozen=True, slots=True)

@@ -81,6 +81,7 @@ class Score:
     evidence: str | None = None
     task: str | None = None
     min_value: float | None = None  # a range's lower end ("2-21%": value 21, min_value 2)
+    from_value: float | None = None  # a change's value before ("from 55.6% to 81.6%": value 81.6)
 
     def text(self) -> str:
         """`metric value` (as written) and `on dataset` (or task) when known, e.g. `accuracy 81.2% on ImageNet`."""
@@ -165,6 +166,7 @@ class LeaderboardRow:
     unit: str | None = None
     evidence: str | None = None
     min_value: float | None = None  # a range's lower end ("2-21%": value 21, min_value 2)
+    from_value: float | None = None  # a change's value before ("from 55.6% to 81.6%": value 81.6)
 
 
 # --- looking up names -------------------------------------------------------------
@@ -240,7 +242,7 @@ def scores(G: nx.MultiDiGraph, pid: str) -> list[Score]:
                   for a in ("metric", "dataset", "method", "baseline", "task")}
         out.append(Score(pid, labels["metric"], d.get("value"), d.get("value_text") or "", d.get("unit"),
                          labels["dataset"], labels["method"], labels["baseline"], d.get("evidence"), labels["task"],
-                         d.get("min_value")))
+                         d.get("min_value"), d.get("from_value")))
     return out
 
 
@@ -367,7 +369,8 @@ def _paper_rows(G: nx.MultiDiGraph, pnode: str, targets: set[str]) -> list[Leade
             m = d.get("method") or default
             rows.append(LeaderboardRow(m, label_of(G, m), label_of(G, d["dataset"]), pid,
                                        label_of(G, d["metric"]) if d.get("metric") else None, d.get("value"),
-                                       d.get("value_text"), d.get("unit"), d.get("evidence"), d.get("min_value")))
+                                       d.get("value_text"), d.get("unit"), d.get("evidence"), d.get("min_value"),
+                                       d.get("from_value")))
     scored = {(row.method, row.dataset) for row in rows}
     for _, v, k, e in G.out_edges(pnode, keys=True, data=True):
         if k == "evaluated_on" and v in targets:

@@ -357,9 +357,9 @@ def test_results_component(nlp):
     ("It is 10 to 100 times faster.", [("10 to 100 times", 100.0, 10.0, "x")]),
     ("It improves by 35% to 50% over Quux.", [("35% to 50%", 50.0, 35.0, "%")]),
     ("It uses between 2% and 5% of the memory.", [("2% and 5%", 5.0, 2.0, "%")]),
-    # a change is two values, not a range; nor are two values of different units or a falling pair
-    ("It reduces the rate from 93.75% to 0%.", [("93.75%", 93.75, None, "%"), ("0%", 0.0, None, "%")]),
-    ("It rises from 20% to 35%.", [("20%", 20.0, None, "%"), ("35%", 35.0, None, "%")]),
+    # a change is no range (see the next test); nor are two values of different units or a falling pair
+    ("It reduces the rate from 93.75% to 0%.", [("from 93.75% to 0%", 0.0, None, "%")]),
+    ("It rises from 20% to 35%.", [("from 20% to 35%", 35.0, None, "%")]),
     ("Speedups ranging from 1.65x to 3.22x.", [("1.65x to 3.22x", 3.22, 1.65, "x")]),
     ("It is 5% to 3x better.", [("5%", 5.0, None, "%"), ("3x", 3.0, None, "x")]),
     ("It scores 9.36% and 20 FPS.", [("9.36%", 9.36, None, "%"), ("20 FPS", 20.0, None, "FPS")]),
@@ -372,6 +372,20 @@ def test_results_read_a_range_as_one_value(nlp, text, expected):
     doc = nlp(text)
     got = [(s.text, s._.kg_value, s._.kg_min_value, s._.kg_unit) for s in doc.spans["kg_results"]]
     assert got == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("It reduces the rate from 93.75% to 0%.", ("from 93.75% to 0%", 0.0, 93.75, "%")),
+    ("Accuracy rises from 55.6% to 81.6% on Quux.", ("from 55.6% to 81.6%", 81.6, 55.6, "%")),
+    ("It lifts it from 17.7 to 67.2% success rate.", ("from 17.7 to 67.2%", 67.2, 17.7, "%")),
+    ("Latency falls from 12 to 3 ms.", ("from 12 to 3 ms", 3.0, 12.0, "ms")),
+])
+def test_results_read_a_change_as_one_value_with_the_value_before(nlp, text, expected):
+    """Why: in "from 55.6% to 81.6%" the first number is the value before the change; read alone, it
+    would be reported as the method's result."""
+    doc = nlp(text)
+    got = [(s.text, s._.kg_value, s._.kg_from_value, s._.kg_unit) for s in doc.spans["kg_results"]]
+    assert got == [expected]
 
 
 def test_missing_model_raises():

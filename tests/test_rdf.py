@@ -66,9 +66,10 @@ def test_shapes_catch_a_broken_export(tiny_graph):
     assert not conforms(g)[0]
 
 
-def test_a_range_result_keeps_both_ends_through_rdf():
-    """A range ("2-21%") exports kg:value (upper end) and kg:minValue (lower end), conforms to the
-    shapes, and loads back unchanged."""
+def test_range_and_change_results_keep_both_numbers_through_rdf():
+    """A range ("2-21%") exports kg:value (upper end) and kg:minValue (lower end), a change
+    ("from 55.6% to 81.6%") kg:value (after) and kg:fromValue (before); both conform to the shapes
+    and load back unchanged."""
     from conftest import make_record
     from kg.graph import build_graph
     from kg.model import Evidence, Result
@@ -76,19 +77,21 @@ def test_a_range_result_keeps_both_ends_through_rdf():
     rec = make_record("t:9")
     ev = Evidence("FooNet gains 2-21% over ResNet-50.", 0, 34)
     rec = type(rec)(**{**{f: getattr(rec, f) for f in rec.__dataclass_fields__},
-                       "results": (Result("2-21%", 21.0, "%", ev, 0.6, method="FooNet", min_value=2.0),)})
+                       "results": (Result("2-21%", 21.0, "%", ev, 0.6, method="FooNet", min_value=2.0),
+                                   Result("from 55.6% to 81.6%", 81.6, "%", ev, 0.6, method="FooNet",
+                                          from_value=55.6))})
     G = build_graph([rec], resolve([rec]))
     g = rdf.to_rdf(G)
-    result = next(g.subjects(RDF.type, KG.Result))
-    assert float(g.value(result, KG.value)) == 21.0 and float(g.value(result, KG.minValue)) == 2.0
-    assert str(g.value(result, KG.valueText)) == "2-21%"
+    ends = {str(g.value(r, KG.valueText)): (g.value(r, KG.value), g.value(r, KG.minValue), g.value(r, KG.fromValue))
+            for r in g.subjects(RDF.type, KG.Result)}
+    assert {k: tuple(None if x is None else float(x) for x in v) for k, v in ends.items()} == {
+        "2-21%": (21.0, 2.0, None), "from 55.6% to 81.6%": (81.6, None, 55.6)}
     assert conforms(g)[0]
     loaded = rdf.from_rdf(rdf.parse(rdf.serialize(g, "ttl"), "ttl"))
     assert graph_signature(loaded) == graph_signature(G)
-    node = next(n for n, d in loaded.nodes(data=True) if d.get("kind") == "Result")
-    assert loaded.nodes[node]["min_value"] == 2.0
     from kg.trace import scores  # the Python records carry both ends too
-    assert [(s.value, s.min_value, s.value_text) for s in scores(loaded, "t:9")] == [(21.0, 2.0, "2-21%")]
+    assert sorted((s.value_text, s.value, s.min_value, s.from_value) for s in scores(loaded, "t:9")) == [
+        ("2-21%", 21.0, 2.0, None), ("from 55.6% to 81.6%", 81.6, None, 55.6)]
 
 
 def test_ontology_declares_every_term_we_use():
@@ -96,7 +99,7 @@ def test_ontology_declares_every_term_we_use():
     from kg.vocab import CLASSES, RELATION_PROPERTIES
     terms = list(CLASSES.values()) + list(RELATION_PROPERTIES.values()) + [
         KG.variantOf, KG.hasResult, KG.forMethod, KG.onMetric, KG.onDataset, KG.relativeTo, KG.valueText,
-        KG.value, KG.minValue, KG.unit, KG.evidence, KG.evidenceStart, KG.evidenceEnd, KG.confidence, KG.venue,
+        KG.value, KG.minValue, KG.fromValue, KG.unit, KG.evidence, KG.evidenceStart, KG.evidenceEnd, KG.confidence, KG.venue,
         KG.codeRepository, KG.Assertion]
     missing = [t for t in terms if (t, RDFS.label, None) not in onto]
     assert not missing

@@ -4,7 +4,9 @@ A number counts as a result only with a unit, written on it ("5×", "54ms")
 or as the next token ("%", "FPS", "points"); units are a data file
 (`ontology/patterns/units.tsv`), so "268 tasks" or "8 simulators" are not
 results. A range ("2-21%", "1.5-2 times", "5%-8%", "between 2% and 5%") is
-one result: quoting only its upper end would misquote the paper.
+one result: quoting only its upper end would misquote the paper. So is a change
+("from 55.6% to 81.6%"): its first number is the value before, not a result of
+the method.
 """
 
 from __future__ import annotations
@@ -44,8 +46,9 @@ class ResultFinder:
 
     Reads: tokens. Writes: `doc.spans["kg_results"]`, one span per value
     (number plus unit token), `label_` = normalised unit, and the extensions
-    `Span._.kg_value` (float), `Span._.kg_unit` (str) and, for a range,
-    `Span._.kg_min_value` (its lower end; `kg_value` is the upper one).
+    `Span._.kg_value` (float), `Span._.kg_unit` (str), for a range
+    `Span._.kg_min_value` (its lower end; `kg_value` is the upper one) and, for a
+    change, `Span._.kg_from_value` (the value before; `kg_value` is the one after).
     """
 
     def __init__(self, units: dict[str, str]) -> None:
@@ -107,7 +110,7 @@ class ResultFinder:
         if not (joiner in _RANGE_JOINERS or (between and joiner == "and")):
             return None
         if joiner.isalpha() and not between and _a_change(toks, i):
-            return None  # "from 35% to 50%", "reduces X from 12 to 3 ms": a change
+            return self._change(doc, toks, i, low, low_glued)  # "from 35% to 50%", "reduces X from 12 to 3 ms"
         high_parsed = parse_number(toks[i + 2].text)
         if high_parsed is None:
             return None
@@ -116,6 +119,24 @@ class ResultFinder:
         if unit is None or (low_glued is not None and low_glued != unit) or low >= high:
             return None
         return _span(doc, i, end, unit, high, low)
+
+
+    def _change(self, doc: Doc, toks: list[Token], i: int, before: float, before_glued: str | None) -> Span | None:
+        """"from 55.6% to 81.6%", "from 17.7 to 67.2% success rate": one result from "from" on, its
+        value the one after the change and kg_from_value the one before. Only where "from" is right
+        before the first number, and both share the unit of the second (or the first has none)."""
+        if i == 0 or toks[i - 1].lower_ not in _CHANGE_OPENERS:
+            return None
+        after_parsed = parse_number(toks[i + 2].text)
+        if after_parsed is None:
+            return None
+        after, after_glued = after_parsed
+        unit, end = self._unit_after(doc, toks, i + 3, after_glued)
+        if unit is None or (before_glued is not None and before_glued != unit):
+            return None
+        span = _span(doc, i - 1, end, unit, after)
+        span._.kg_from_value = before
+        return span
 
 
 def _a_change(toks: list[Token], i: int) -> bool:
@@ -146,6 +167,6 @@ def make_results(nlp: Language, name: str) -> ResultFinder:
     return ResultFinder(units)
 
 
-for _name in ("kg_value", "kg_unit", "kg_min_value"):
+for _name in ("kg_value", "kg_unit", "kg_min_value", "kg_from_value"):
     if not Span.has_extension(_name):
         Span.set_extension(_name, default=None)
