@@ -323,6 +323,13 @@ def test_evaluative_words_and_etc_are_no_part_of_a_task(nlp):
     assert not any("critical" in t or "etc" in t.split() for t in tasks)
 
 
+def test_verbs_of_change_do_not_enter_metric_names(nlp):
+    """"QuuxNet doubles throughput and raises top-1 accuracy": the metrics are throughput and top-1
+    accuracy, not "doubles throughput" or "raises top-1 accuracy"."""
+    doc = nlp("QuuxNet doubles throughput and raises top-1 accuracy on ImageNet.")
+    assert {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Metric"} == {"throughput", "top-1 accuracy"}
+
+
 def test_task_and_metric_phrases(nlp):
     doc = nlp("We address incremental object detection. It improves decoding throughput and accuracy.")
     spans = {(s.kb_id_, s.label_) for s in doc.spans["kg_entities"]}
