@@ -120,7 +120,6 @@ class ResultFinder:
             return None
         return _span(doc, i, end, unit, high, low)
 
-
     def _change(self, doc: Doc, toks: list[Token], i: int, before: float, before_glued: str | None) -> Span | None:
         """"from 55.6% to 81.6%", "from 17.7 to 67.2% success rate": one result from "from" on, its
         value the one after the change and kg_from_value the one before. Only where "from" is right
