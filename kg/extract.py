@@ -19,6 +19,7 @@ from kg.nlp.relations import (Ent, Fact, entities, evaluated, is_first_person, l
                                reports_own_results, sentence, starting_in, title_mentions, title_spelled,
                                title_task_mentions)
 from kg.nlp.uses import built_on, compared, title_uses
+from kg.lexicon import word_group
 from kg.text import CleanText, clean_latex
 
 # A URL ends at white space, quotes, braces and square brackets (Markdown "[text](url)", LaTeX "\\url{...}").
@@ -26,6 +27,8 @@ _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"'{}\[\]|\\^`]{3,300}|\b(?:github|
 _COMPARE_RULES = {"compared with cue", "improves cue"}  # rules that read a comparison cue
 _NEAR = 30  # tokens around a value in which its metric, dataset and method are looked for
 _CODE_HOSTS = ("github", "gitlab", "huggingface", "bitbucket", "codeberg", "sites.google", "project")
+_MARGIN_WORDS = frozenset(word_group("margin_word"))  # "improves accuracy by 3%" (ontology/patterns/word_groups.tsv)
+_MARGIN_WORDS_AFTER = frozenset(word_group("margin_metric_after"))  # "by 3% in accuracy"
 
 
 def extract(doc: Doc, paper: Paper, clean: CleanText) -> PaperRecord:
@@ -271,7 +274,7 @@ def _results(doc: Doc, ents: list[Ent], proposed: dict[str, str], paper: Paper, 
             else evidences.setdefault(sent.start, evidence(sent, paper, clean)),
             confidence=0.6 if near else 0.4,
             method=method,
-            metric=_pick(near, span, {"Metric"}, after=True),
+            metric=_margin_metric(span, near) or _pick(near, span, {"Metric"}, after=True),
             dataset=_pick(near, span, {"Dataset", "Benchmark"}, after=True, next_value=_next_value(values, span, hi)),
             baseline=baseline,
             task=_task_of(span, near),
@@ -319,6 +322,22 @@ def _pick(near: list[Ent], value: Span, types: set[str], *, after: bool,
         if following:
             return following[0].name
     return min(cands, key=lambda e: abs(e.span.start - value.start)).name
+
+
+def _margin_metric(value: Span, near: list[Ent]) -> str | None:
+    """"improves accuracy by 2-21%", "reduces the error rate by up to 30%": a value given as the margin
+    ("by") of a change is in the metric named right before "by" (at most five tokens before, with at
+    most three words between "by" and the value), even where another metric follows the value; not
+    where a word after the value introduces its metric ("by 30.5% in the success rate")."""
+    doc = value.doc
+    by = next((k for k in range(value.start - 1, max(value.sent.start, value.start - 4) - 1, -1)
+               if doc[k].lower_ in _MARGIN_WORDS), None)
+    if by is None or any(not doc[k].is_alpha or doc[k].lower_.endswith("ing") for k in range(by + 1, value.start)):
+        return None  # "a speedup by reducing 28x prefilling time": "by" + a verb is a means, not a margin
+    if value.end < len(doc) and doc[value.end].lower_ in _MARGIN_WORDS_AFTER:
+        return None  # "by 30.5% in the success rate": the metric follows
+    before = [e for e in near if e.type == "Metric" and e.span.end <= by and by - e.span.end <= 5]
+    return before[-1].name if before else None
 
 
 def _compared_value_owner(value: Span, near: list[Ent], proposed: set[str], cue_ends: set[int]) -> str | None:

@@ -869,6 +869,16 @@ def test_results_name_the_owner_data_and_baseline_of_each_value(nlp):
     assert by_value["50.1%"].method == "TheoremYak"
 
 
+def test_a_margin_value_is_in_the_metric_named_before_by(nlp):
+    """"reduces training time by 44% with comparable accuracy": the 44% is training time, although
+    accuracy follows the value; "by 9% in the success rate" keeps the metric after it."""
+    rec = run(nlp, "We propose QuuxNet. QuuxNet reduces training time by 44% with comparable accuracy to the "
+                   "baseline. It improves the throughput of inference by up to 58% with no loss in accuracy. "
+                   "It beats BlobNet by 2.1% in accuracy and by 9% in the success rate.")
+    got = {r.value_text: r.metric for r in rec.results}
+    assert got == {"44%": "training time", "58%": "throughput", "2.1%": "accuracy", "9%": "success rate"}
+
+
 def test_a_value_of_the_papers_own_experiments_is_its_methods(nlp):
     rec = run(nlp, "We propose QuuxPrune, a pruning method. It keeps 91.2% accuracy on CIFAR-10. Extensive "
                    "experiments show a 2.5x speedup on ImageNet. Pruning is popular. It often loses 7% accuracy.")
