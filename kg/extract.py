@@ -14,12 +14,12 @@ from bisect import bisect_left
 from spacy.tokens import Doc, Span
 
 from kg.nlp.shapes import core, plural_acronym
+from kg.lexicon import word_group
 from kg.model import ENTITY_TYPES, Evidence, Mention, Paper, PaperRecord, Relation, Result
 from kg.nlp.relations import (Ent, Fact, entities, evaluated, is_first_person, long_form_parts, proposals,
                                reports_own_results, sentence, starting_in, title_mentions, title_spelled,
                                title_task_mentions)
 from kg.nlp.uses import built_on, compared, title_uses
-from kg.lexicon import word_group
 from kg.text import CleanText, clean_latex
 
 # A URL ends at white space, quotes, braces and square brackets (Markdown "[text](url)", LaTeX "\\url{...}").
@@ -330,7 +330,7 @@ def _margin_metric(value: Span, near: list[Ent]) -> str | None:
     most three words between "by" and the value), even where another metric follows the value; not
     where a word after the value introduces its metric ("by 30.5% in the success rate")."""
     doc = value.doc
-    by = next((k for k in range(value.start - 1, max(value.sent.start, value.start - 4) - 1, -1)
+    by = next((k for k in range(value.start - 1, max(sentence(doc, value.start).start, value.start - 4) - 1, -1)
                if doc[k].lower_ in _MARGIN_WORDS), None)
     if by is None or any(not doc[k].is_alpha or doc[k].lower_.endswith("ing") for k in range(by + 1, value.start)):
         return None  # "a speedup by reducing 28x prefilling time": "by" + a verb is a means, not a margin
