@@ -243,7 +243,8 @@ _STATEMENT, _ASSERTION, _RESULT = RDF.Statement, KG.Assertion, KG.Result
 _SUBJECT, _PREDICATE, _OBJECT, _TYPE = RDF.subject, RDF.predicate, RDF.object, RDF.type
 _EVIDENCE, _START, _END, _CONFIDENCE = KG.evidence, KG.evidenceStart, KG.evidenceEnd, KG.confidence
 _DERIVED, _VALUE_TEXT, _VALUE, _UNIT = PROV.wasDerivedFrom, KG.valueText, KG.value, KG.unit
-_MIN_VALUE, _FROM_VALUE = KG.minValue, KG.fromValue
+# A result's second number: a range's lower end, a change's value before (kg:value holds the other).
+_SECOND_VALUES = (("min_value", KG.minValue), ("from_value", KG.fromValue))
 _RULE = KG.extractedBy
 
 
@@ -280,10 +281,8 @@ def _result_block(G: nx.MultiDiGraph, node: str, d: dict) -> tuple[URIRef, list[
     pos: list[tuple] = [(_TYPE, _RESULT), (_VALUE_TEXT, Literal(d["value_text"]))]
     if d.get("value") is not None and math.isfinite(d["value"]):  # NaN/inf: kg:valueText keeps the text
         pos.append((_VALUE, _dec(d["value"])))
-    if d.get("min_value") is not None and math.isfinite(d["min_value"]):  # a range: kg:value is its upper end
-        pos.append((_MIN_VALUE, _dec(d["min_value"])))
-    if d.get("from_value") is not None and math.isfinite(d["from_value"]):  # a change: kg:value is the value after
-        pos.append((_FROM_VALUE, _dec(d["from_value"])))
+    pos.extend((prop, _dec(d[attr])) for attr, prop in _SECOND_VALUES
+               if d.get(attr) is not None and math.isfinite(d[attr]))
     if d.get("unit"):
         pos.append((_UNIT, Literal(d["unit"])))
     pos.extend((prop, entity_iri(d[attr])) for attr, prop in _RESULT_LINKS.items() if d.get(attr))
@@ -392,14 +391,12 @@ def _load_result(g: Graph, G: nx.MultiDiGraph, s: URIRef) -> None:
     n = str(s).rsplit("/", 1)[1]
     node = f"result:{pid}:{n}"
     value = g.value(s, KG.value)
-    low = g.value(s, KG.minValue)
-    before = g.value(s, KG.fromValue)
+    second = {attr: g.value(s, prop) for attr, prop in _SECOND_VALUES}
     unit = g.value(s, KG.unit)
     attrs = {attr: _opt_key(g.value(s, prop)) for attr, prop in _RESULT_LINKS.items()}
     G.add_node(node, kind="Result", paper=pid, **attrs, value_text=str(_required(g, s, KG.valueText)),
                value=float(value) if value is not None else None, unit=str(unit) if unit is not None else None,
-               min_value=float(low) if low is not None else None,
-               from_value=float(before) if before is not None else None,
+               **{attr: float(v) if v is not None else None for attr, v in second.items()},
                **_provenance(g, s))
     G.add_edge(f"paper:{pid}", node, key="has_result", level="paper")
 

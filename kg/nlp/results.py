@@ -35,7 +35,7 @@ def parse_number(text: str) -> tuple[float, str | None] | None:
     m = _NUMBER.fullmatch(text)
     if m is None:
         return None
-    value = float(m.group(2).replace(",", ""))
+    value = _number(m.group(2))
     if m.group(1) == "-":
         value = -value
     return value, _GLUED.get(m.group(3) or "")
@@ -62,7 +62,8 @@ class ResultFinder:
             if toks[i].text[:1] not in _NUMBER_STARTS:  # most tokens are words: no pattern to try
                 i += 1
                 continue
-            span = self._range(doc, toks, i) or self._value(doc, toks, i)
+            parsed = parse_number(toks[i].text)  # read once for both readings
+            span = self._range(doc, toks, i, parsed) or self._value(doc, toks, i, parsed)
             if span is None:
                 i += 1
                 continue
@@ -78,9 +79,8 @@ class ResultFinder:
         unit = self.units.get(toks[end].lower_) if end < len(doc) else None
         return unit, end + (1 if unit else 0)
 
-    def _value(self, doc: Doc, toks: list[Token], i: int) -> Span | None:
-        """One number with its unit ("+9.36%", "20 FPS")."""
-        parsed = parse_number(toks[i].text)
+    def _value(self, doc: Doc, toks: list[Token], i: int, parsed: tuple[float, str | None] | None) -> Span | None:
+        """One number with its unit ("+9.36%", "20 FPS"); `parsed` is `parse_number` of token `i`."""
         if parsed is None:
             return None
         value, glued = parsed
@@ -89,10 +89,11 @@ class ResultFinder:
             return None  # "256 x 256 images", "a 5 × 5 grid": a size, not a factor
         return None if unit is None else _span(doc, i, end, unit, value)
 
-    def _range(self, doc: Doc, toks: list[Token], i: int) -> Span | None:
+    def _range(self, doc: Doc, toks: list[Token], i: int, low_parsed: tuple[float, str | None] | None) -> Span | None:
         """A range read as one value: "5%-8%" (one token), "2 - 21 %", "1.5-2 times", "35% to 50%",
         "between 2% and 5%". kg_value is the upper end, kg_min_value the lower. "from 35% to 50%"
-        is a change, not a range: its two values stay two results. Both ends share one unit."""
+        is a change, not a range (`_change`). Both ends share one unit. `low_parsed` is
+        `parse_number` of token `i`."""
         m = _RANGE.fullmatch(toks[i].text)
         if m is not None:
             unit, end = self._unit_after(doc, toks, i + 1, _GLUED.get(m.group(4) or ""))
@@ -101,7 +102,6 @@ class ResultFinder:
             if unit is None or (low_unit is not None and low_unit != unit) or low >= high:
                 return None
             return _span(doc, i, end, unit, high, low)
-        low_parsed = parse_number(toks[i].text)
         if low_parsed is None or i + 2 >= len(doc) or low_parsed[0] < 0:
             return None
         low, low_glued = low_parsed
@@ -133,9 +133,7 @@ class ResultFinder:
         unit, end = self._unit_after(doc, toks, i + 3, after_glued)
         if unit is None or (before_glued is not None and before_glued != unit):
             return None
-        span = _span(doc, i - 1, end, unit, after)
-        span._.kg_from_value = before
-        return span
+        return _span(doc, i - 1, end, unit, after, from_value=before)
 
 
 def _a_change(toks: list[Token], i: int) -> bool:
@@ -151,11 +149,13 @@ def _number(text: str) -> float:
     return float(text.replace(",", ""))
 
 
-def _span(doc: Doc, start: int, end: int, unit: str, value: float, min_value: float | None = None) -> Span:
+def _span(doc: Doc, start: int, end: int, unit: str, value: float, min_value: float | None = None,
+          from_value: float | None = None) -> Span:
     span = Span(doc, start, end, label=unit)
     span._.kg_value = value
     span._.kg_unit = unit
     span._.kg_min_value = min_value
+    span._.kg_from_value = from_value
     return span
 
 
