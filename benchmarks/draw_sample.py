@@ -97,6 +97,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev56": Sample(76811457, 40, 0),
     "dev57": Sample(77459666, 40, 0),
     "dev58": Sample(78102496, 40, 0),
+    "dev59": Sample(78740078, 40, 0),
+    "dev60": Sample(79372539, 40, 0),
 }
 
 
