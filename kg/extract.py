@@ -19,6 +19,7 @@ from kg.model import ENTITY_TYPES, Evidence, Mention, Paper, PaperRecord, Relati
 from kg.nlp.relations import (Ent, Fact, entities, evaluated, is_first_person, long_form_parts, proposals,
                                reports_own_results, sentence, starting_in, title_mentions, title_spelled,
                                title_task_mentions)
+from kg.nlp.tokens import tokens
 from kg.nlp.uses import built_on, compared, title_uses
 from kg.text import CleanText, clean_latex
 
@@ -29,6 +30,9 @@ _NEAR = 30  # tokens around a value in which its metric, dataset and method are 
 _CODE_HOSTS = ("github", "gitlab", "huggingface", "bitbucket", "codeberg", "sites.google", "project")
 _MARGIN_WORDS = frozenset(word_group("margin_word"))  # "improves accuracy by 3%" (ontology/patterns/word_groups.tsv)
 _MARGIN_WORDS_AFTER = frozenset(word_group("margin_metric_after"))  # "by 3% in accuracy"
+_STATED_WORDS = frozenset(word_group("metric_value_word"))  # "an accuracy of 85%"
+_LIST_JOINTS = frozenset(word_group("value_list_joint"))  # "80.1% and 75.2% top-1 accuracy"
+_VERSUS = frozenset(word_group("value_versus"))  # "80.50% vs 76.86%"
 
 
 def extract(doc: Doc, paper: Paper, clean: CleanText) -> PaperRecord:
@@ -256,7 +260,8 @@ def _results(doc: Doc, ents: list[Ent], proposed: dict[str, str], paper: Paper, 
         owner = _bracketed_owner(span, near, own) or _compared_value_owner(span, near, own, cue_ends)
         baseline, compared_names = ((None, set()) if owner
                                     else _baseline(span, near, own, compare_cues, values, hi, compared_at))
-        candidates = [e for e in near if e.name not in compared_names]
+        candidates = [e for e in near if e.name not in compared_names and e.name != baseline  # never its own baseline
+                      and e.name.lower() not in _VERSUS]  # "(80.50% VS 76.86%)": a capital "VS" read as a name
         method = owner or _pick(candidates, span, {"Method"}, prefer_names=own, after=False)
         if method is None and previous[0] == sent.start:
             method = previous[1]  # "X gains +9.36%, +4.3% and +7.92%": the sentence's values share their owner
@@ -274,7 +279,8 @@ def _results(doc: Doc, ents: list[Ent], proposed: dict[str, str], paper: Paper, 
             else evidences.setdefault(sent.start, evidence(sent, paper, clean)),
             confidence=0.6 if near else 0.4,
             method=method,
-            metric=_margin_metric(span, near) or _pick(near, span, {"Metric"}, after=True),
+            metric=_margin_metric(span, near) or _stated_metric(span, near) or _pick(near, span, {"Metric"}, after=True,
+                                                       stop=_next_own_value(values, span, hi, near)),
             dataset=_pick(near, span, {"Dataset", "Benchmark"}, after=True, next_value=_next_value(values, span, hi)),
             baseline=baseline,
             task=_task_of(span, near),
@@ -302,11 +308,12 @@ def _only_method(proposed: dict[str, str]) -> str | None:
     return methods[0] if len(methods) == 1 else None
 
 
-def _pick(near: list[Ent], value: Span, types: set[str], *, after: bool,
-          prefer_names: set[str] | None = None, next_value: int | None = None) -> str | None:
+def _pick(near: list[Ent], value: Span, types: set[str], *, after: bool, prefer_names: set[str] | None = None,
+          next_value: int | None = None, stop: int | None = None) -> str | None:
     """The entity of a type closest to the value (after it first, when `after`: within 8 tokens,
-    else before `next_value`, the start of the next reported value of the sentence)."""
-    cands = [e for e in near if e.type in types]
+    else before `next_value`, the start of the next reported value of the sentence); none that
+    starts at or after `stop`."""
+    cands = [e for e in near if e.type in types and (stop is None or e.span.start < stop)]
     if prefer_names:
         preferred = [e for e in cands if e.name in prefer_names]
         if preferred:
@@ -338,6 +345,19 @@ def _margin_metric(value: Span, near: list[Ent]) -> str | None:
         return None  # "by 30.5% in the success rate": the metric follows
     before = [e for e in near if e.type == "Metric" and e.span.end <= by and by - e.span.end <= 5]
     return before[-1].name if before else None
+
+
+def _stated_metric(value: Span, near: list[Ent]) -> str | None:
+    """"an accuracy of 85% in classification and 0.19 in SSIM", "a PSNR of about 30 dB": a value
+    stated as the metric's ("of", then at most two words such as "up to" or "about") is in that
+    metric, even where another metric follows the value."""
+    toks = tokens(value.doc)
+    k = value.start - 1
+    while k >= 0 and value.start - k <= 3 and toks[k].lower_ not in _STATED_WORDS and (toks[k].is_alpha or toks[k].text in "$~"):
+        k -= 1
+    if k < 1 or toks[k].lower_ not in _STATED_WORDS:
+        return None
+    return next((e.name for e in near if e.type == "Metric" and e.span.end == k), None)
 
 
 def _compared_value_owner(value: Span, near: list[Ent], proposed: set[str], cue_ends: set[int]) -> str | None:
@@ -372,13 +392,22 @@ def _baseline(value: Span, near: list[Ent], proposed: set[str], cues: list[Span]
     if cue is None:
         return _baseline_before(value, near, cues, values, compared_at)
     methods = [e for e in near if e.type == "Method" and e.name not in proposed and e.span.start >= cue.end]
-    if not methods:
-        return None, set()
+    if not methods:  # "by 3.64% (80.50% vs 76.86%)": a "vs" between two values names nothing; an earlier cue may
+        return _baseline_before(value, near, cues, values, compared_at) if _between_values(cue, values) else (None, set())
     if any(e.type == "Method" and e.name not in proposed and e.name != methods[0].name
            and value.end <= e.span.start and cue.start - 1 <= e.span.end <= cue.start for e in near):
         return None, set()  # "80% accuracy, while BlobNet outperforms X": the cue has a subject of its own
     # "15x, 46x ... than A, B, respectively"
     return _respective(methods, _span_window(values, max(cue.start - _NEAR, 0), cue.start), value), set()
+
+
+def _between_values(cue: Span, values: list[Span]) -> bool:
+    """"(80.50% vs 76.86%)": a "vs" right before a value sets two values side by side."""
+    if cue.text.lower() not in _VERSUS:
+        return False
+    toks = tokens(cue.doc)
+    k = cue.end + (cue.end < len(toks) and toks[cue.end].text == "$")
+    return any(v.start == k for v in _span_window(values, k, k + 1))
 
 
 def _baseline_before(value: Span, near: list[Ent], cues: list[Span], values: list[Span],
@@ -402,6 +431,24 @@ def _respective(methods: list[Ent], values: list[Span], value: Span) -> str:
     if len(values) == len(methods) > 1 and any(t.lower_ == "respectively" for t in sentence(value.doc, value.start)):
         return methods[[r.start for r in values].index(value.start)].name
     return methods[0].name
+
+
+def _next_own_value(values: list[Span], value: Span, end: int, near: list[Ent]) -> int | None:
+    """Where the next value of the sentence starts when a metric follows that value closely (within
+    three tokens) and words of its own stand between the two values: "112x faster training and 82x
+    less GPU memory" (the metric after the 82x is not the 112x's). None where only a list's joints
+    stand between ("80.1% and 75.2% top-1 accuracy", "3.2% (+1.1%)") or the metric comes later
+    ("1.4% on X and 2.2% on Y in accuracy"): such values share it."""
+    following = _span_window(values, value.end, end)
+    if not following:
+        return None
+    toks = tokens(value.doc)
+    nxt = following[0]
+    if all(toks[k].lower_ in _LIST_JOINTS for k in range(value.end, nxt.start)):
+        return None
+    if not any(e.type == "Metric" and nxt.end <= e.span.start <= nxt.end + 3 for e in near):
+        return None
+    return nxt.start
 
 
 def _next_value(values: list[Span], value: Span, end: int) -> int:

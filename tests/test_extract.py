@@ -879,6 +879,43 @@ def test_a_margin_value_is_in_the_metric_named_before_by(nlp):
     assert got == {"44%": "training time", "58%": "throughput", "2.1%": "accuracy", "9%": "success rate"}
 
 
+def test_a_value_stated_with_of_is_in_the_metric_before_it(nlp):
+    """"an accuracy of 85% in classification and 0.19 in SSIM": the 85% is accuracy, although another
+    metric follows the value closely."""
+    rec = run(nlp, "We propose QuuxNet. QuuxNet achieves an accuracy of 85% in semantic classification tasks and "
+                   "0.19 in structural similarity index (SSIM).")
+    assert {r.value_text: r.metric for r in rec.results} == {"85%": "accuracy"}
+
+
+def test_a_metric_right_after_the_next_value_is_that_values(nlp):
+    """"112x faster training and 82x reduction in GPU memory usage": the GPU memory is the 82x's; values
+    joined as a list ("80.1% and 75.2% top-1 accuracy", "5.9% vs 1.9% word error rate") or followed by
+    their metric later ("by 1.4% for soft prompts and 2.2% for hard prompts in accuracy") share it."""
+    got = {}
+    for text in ("QuuxNet achieves up to 112x faster training and 82x reduction in GPU memory usage.",
+                 "QuuxNet reaches 80.1% and 75.2% top-1 accuracy.",
+                 "QuuxNet improves over BlobNet by 1.4% for soft prompts and 2.2% for hard prompts in accuracy.",
+                 "QuuxNet gets 5.9% vs 1.9% word error rate."):
+        got |= {r.value_text: r.metric for r in run(nlp, "We propose QuuxNet. " + text).results}
+    assert got["112x"] is None and got["82x"] == "GPU memory usage"
+    assert got["80.1%"] == got["75.2%"] == "top-1 accuracy"
+    assert got["1.4%"] == got["2.2%"] == "accuracy"
+    assert got["5.9%"] == got["1.9%"] == "word error rate"
+
+
+def test_a_value_is_never_credited_to_its_own_baseline(nlp):
+    """"outperforming ZorbQuant by 3.6% (80.5% vs 76.9%)": the 3.6% and the 80.5% are measured against
+    ZorbQuant, so neither is ZorbQuant's own (a "vs" between two values names no baseline); the 76.9%
+    after "vs" is; a capital "VS" is no result's method."""
+    rec = run(nlp, "Our approach lifts ResNet-50 to a top-1 accuracy of 80.5%, outperforming ZorbQuant by 3.6% "
+                   "(80.5% VS 76.9%).")
+    got = [(r.value_text, r.method, r.baseline) for r in rec.results]
+    assert [(v, b) for v, _, b in got] == [("80.5%", "ZorbQuant"), ("3.6%", "ZorbQuant"), ("80.5%", "ZorbQuant"),
+                                           ("76.9%", None)]
+    assert all(m != b for _, m, b in got)
+    assert got[-1][1] == "ZorbQuant"
+
+
 def test_a_value_of_the_papers_own_experiments_is_its_methods(nlp):
     rec = run(nlp, "We propose QuuxPrune, a pruning method. It keeps 91.2% accuracy on CIFAR-10. Extensive "
                    "experiments show a 2.5x speedup on ImageNet. Pruning is popular. It often loses 7% accuracy.")

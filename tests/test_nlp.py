@@ -361,6 +361,9 @@ def test_results_component(nlp):
     ("It cuts cost by 5%-8%.", [("5%-8%", 8.0, 5.0, "%")]),
     ("It is 3.5–20× faster.", [("3.5–20×", 20.0, 3.5, "x")]),
     ("It is 2x-4x faster.", [("2x-4x", 4.0, 2.0, "x")]),
+    # LaTeX's en dash "--", spaced or glued (spaCy reads a glued one as "3", "-", "-5%")
+    ("It is up to 14.84 -- 21.58% higher.", [("14.84 -- 21.58%", 21.58, 14.84, "%")]),
+    ("Gains of 3--5% on Quux.", [("3--5%", 5.0, 3.0, "%")]),
     ("It is 10 to 100 times faster.", [("10 to 100 times", 100.0, 10.0, "x")]),
     ("It improves by 35% to 50% over Quux.", [("35% to 50%", 50.0, 35.0, "%")]),
     ("It uses between 2% and 5% of the memory.", [("2% and 5%", 5.0, 2.0, "%")]),

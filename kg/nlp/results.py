@@ -115,6 +115,8 @@ class ResultFinder:
         if high_parsed is None:
             return None
         high, high_glued = high_parsed
+        if high < 0 and joiner == "-" and not toks[i].whitespace_ and not toks[i + 1].whitespace_:
+            high = -high  # LaTeX's en dash glued between the numbers: "3--5%" is "3", "-", "-5%"
         unit, end = self._unit_after(doc, toks, i + 3, high_glued)
         if unit is None or (low_glued is not None and low_glued != unit) or low >= high:
             return None
