@@ -281,7 +281,8 @@ def _results(doc: Doc, ents: list[Ent], proposed: dict[str, str], paper: Paper, 
             method=method,
             metric=_margin_metric(span, near) or _stated_metric(span, near) or _pick(near, span, {"Metric"}, after=True,
                                                        stop=_next_own_value(values, span, hi, near)),
-            dataset=_pick(near, span, {"Dataset", "Benchmark"}, after=True, next_value=_next_value(values, span, hi)),
+            dataset=_bracketed_dataset(span, near)
+            or _pick(near, span, {"Dataset", "Benchmark"}, after=True, next_value=_next_value(values, span, hi)),
             baseline=baseline,
             task=_task_of(span, near),
         ))
@@ -370,13 +371,25 @@ def _compared_value_owner(value: Span, near: list[Ent], proposed: set[str], cue_
 
 def _bracketed_owner(value: Span, near: list[Ent], proposed: set[str]) -> str | None:
     """"outperforming QuuxLM (73.0% and 7.5%)": values in brackets right after a method are its own."""
+    return _others_method(_before_bracket(value, near), proposed)
+
+
+def _bracketed_dataset(value: Span, near: list[Ent]) -> str | None:
+    """"gains on GSM8K (5.9%→10.9%) and CommonsenseQA (36.3%→47.2%)": values in brackets right after a
+    dataset are measured on it."""
+    ent = _before_bracket(value, near)
+    return ent.name if ent is not None and ent.type in ("Dataset", "Benchmark") else None
+
+
+def _before_bracket(value: Span, near: list[Ent]) -> Ent | None:
+    """The entity right before the bracket the value stands in (at most seven tokens into it)."""
     doc = value.doc
     i = value.start - 1
     while i > value.start - 8 and i >= 0 and doc[i].text not in "()":
         i -= 1
     if i < 1 or doc[i].text != "(":
         return None
-    return _others_method(next((e for e in near if e.span.end == i), None), proposed)
+    return next((e for e in near if e.span.end == i), None)
 
 
 def _others_method(ent: Ent | None, proposed: set[str]) -> str | None:

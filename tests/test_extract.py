@@ -903,6 +903,14 @@ def test_a_metric_right_after_the_next_value_is_that_values(nlp):
     assert got["5.9%"] == got["1.9%"] == "word error rate"
 
 
+def test_a_bracketed_value_is_measured_on_the_dataset_before_the_bracket(nlp):
+    """"GSM8K (+17.9%), SVAMP (+11.0%)": each gain is on the dataset it follows, not on the next one."""
+    rec = run(nlp, "We propose QuuxPrompt. QuuxPrompt improves over chain-of-thought prompting on reasoning "
+                   "benchmarks, including GSM8K (+17.9%), SVAMP (+11.0%) and StrategyQA (+6.4%).")
+    assert {r.value_text: r.dataset for r in rec.results} == {"+17.9%": "GSM8K", "+11.0%": "SVAMP",
+                                                              "+6.4%": "StrategyQA"}
+
+
 def test_a_value_is_never_credited_to_its_own_baseline(nlp):
     """"outperforming ZorbQuant by 3.6% (80.5% vs 76.9%)": the 3.6% and the 80.5% are measured against
     ZorbQuant, so neither is ZorbQuant's own (a "vs" between two values names no baseline); the 76.9%

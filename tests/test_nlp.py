@@ -389,6 +389,9 @@ def test_results_read_a_range_as_one_value(nlp, text, expected):
     ("Accuracy rises from 55.6% to 81.6% on Quux.", ("from 55.6% to 81.6%", 81.6, 55.6, "%")),
     ("It lifts it from 17.7 to 67.2% success rate.", ("from 17.7 to 67.2%", 67.2, 17.7, "%")),
     ("Latency falls from 12 to 3 ms.", ("from 12 to 3 ms", 3.0, 12.0, "ms")),
+    # an arrow between two values is a change too, spaced or glued
+    ("It lifts pass@1 43.4% → 46.3% on Quux.", ("43.4% → 46.3%", 46.3, 43.4, "%")),
+    ("The error falls 4.98%→0.62%.", ("4.98%→0.62%", 0.62, 4.98, "%")),
 ])
 def test_results_read_a_change_as_one_value_with_the_value_before(nlp, text, expected):
     """Why: in "from 55.6% to 81.6%" the first number is the value before the change; read alone, it

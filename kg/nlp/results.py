@@ -28,6 +28,9 @@ _RANGE = re.compile(rf"({_NUM})(%|×|x|X)?[-–]({_NUM})(%|×|x|X|ms|fps|FPS|pp)
 _RANGE_JOINERS = frozenset(word_group("range_joiner"))  # ontology/patterns/word_groups.tsv
 _CHANGE_OPENERS = frozenset(word_group("change_opener"))
 _RANGE_OPENERS = frozenset(word_group("range_opener"))
+_ARROWS = frozenset(word_group("change_arrow"))
+# "4.98%→0.62%": a change written as one token
+_ARROW_CHANGE = re.compile(rf"({_NUM})(%|×|x|X)?[{''.join(sorted(_ARROWS))}]({_NUM})(%|×|x|X|ms|fps|FPS|pp)?")
 
 
 def parse_number(text: str) -> tuple[float, str | None] | None:
@@ -94,6 +97,13 @@ class ResultFinder:
         "between 2% and 5%". kg_value is the upper end, kg_min_value the lower. "from 35% to 50%"
         is a change, not a range (`_change`). Both ends share one unit. `low_parsed` is
         `parse_number` of token `i`."""
+        m = _ARROW_CHANGE.fullmatch(toks[i].text)
+        if m is not None:  # "4.98%→0.62%"
+            unit, end = self._unit_after(doc, toks, i + 1, _GLUED.get(m.group(4) or ""))
+            before_unit = _GLUED.get(m.group(2) or "")
+            if unit is None or (before_unit is not None and before_unit != unit):
+                return None
+            return _span(doc, i, end, unit, _number(m.group(3)), from_value=_number(m.group(1)))
         m = _RANGE.fullmatch(toks[i].text)
         if m is not None:
             unit, end = self._unit_after(doc, toks, i + 1, _GLUED.get(m.group(4) or ""))
@@ -106,6 +116,8 @@ class ResultFinder:
             return None
         low, low_glued = low_parsed
         joiner = toks[i + 1].lower_
+        if joiner in _ARROWS:  # "43.4% → 46.3%": a change, read like "from 43.4% to 46.3%"
+            return self._after_change(doc, toks, i, i, low, low_glued)
         between = i > 0 and toks[i - 1].lower_ == "between"
         if not (joiner in _RANGE_JOINERS or (between and joiner == "and")):
             return None
@@ -128,6 +140,12 @@ class ResultFinder:
         before the first number, and both share the unit of the second (or the first has none)."""
         if i == 0 or toks[i - 1].lower_ not in _CHANGE_OPENERS:
             return None
+        return self._after_change(doc, toks, i - 1, i, before, before_glued)
+
+    def _after_change(self, doc: Doc, toks: list[Token], start: int, i: int, before: float,
+                      before_glued: str | None) -> Span | None:
+        """The change from the number at `i` (`before`) to the one two tokens on, as one span from
+        `start`; both share the unit of the second (or the first has none)."""
         after_parsed = parse_number(toks[i + 2].text)
         if after_parsed is None:
             return None
@@ -135,7 +153,7 @@ class ResultFinder:
         unit, end = self._unit_after(doc, toks, i + 3, after_glued)
         if unit is None or (before_glued is not None and before_glued != unit):
             return None
-        return _span(doc, i - 1, end, unit, after, from_value=before)
+        return _span(doc, start, end, unit, after, from_value=before)
 
 
 def _a_change(toks: list[Token], i: int) -> bool:
