@@ -338,14 +338,25 @@ def _margin_metric(value: Span, near: list[Ent]) -> str | None:
     most three words between "by" and the value), even where another metric follows the value; not
     where a word after the value introduces its metric ("by 30.5% in the success rate")."""
     doc = value.doc
-    by = next((k for k in range(value.start - 1, max(sentence(doc, value.start).start, value.start - 4) - 1, -1)
-               if doc[k].lower_ in _MARGIN_WORDS), None)
-    if by is None or any(not doc[k].is_alpha or doc[k].lower_.endswith("ing") for k in range(by + 1, value.start)):
-        return None  # "a speedup by reducing 28x prefilling time": "by" + a verb is a means, not a margin
+    by = _margin_by(value)
+    if by is None:
+        return None
     if value.end < len(doc) and doc[value.end].lower_ in _MARGIN_WORDS_AFTER:
         return None  # "by 30.5% in the success rate": the metric follows
     before = [e for e in near if e.type == "Metric" and e.span.end <= by and by - e.span.end <= 5]
     return before[-1].name if before else None
+
+
+def _margin_by(value: Span) -> int | None:
+    """Where the "by" stands that gives the value as a margin ("improves accuracy by up to 30%"): at
+    most three words before it; none where "by" is followed by a verb ("by reducing 28x prefilling
+    time" is a means, not a margin)."""
+    doc = value.doc
+    by = next((k for k in range(value.start - 1, max(sentence(doc, value.start).start, value.start - 4) - 1, -1)
+               if doc[k].lower_ in _MARGIN_WORDS), None)
+    if by is None or any(not doc[k].is_alpha or doc[k].lower_.endswith("ing") for k in range(by + 1, value.start)):
+        return None
+    return by
 
 
 def _stated_metric(value: Span, near: list[Ent]) -> str | None:
@@ -402,7 +413,10 @@ def _baseline(value: Span, near: list[Ent], proposed: set[str], cues: list[Span]
     """A compared method stated with the value ("5x faster than X", "outperforms X by 3.2%"), and
     the names of all the methods that cue compares with (none of them owns the value)."""
     cue = next((c for c in _span_window(cues, value.start, hi)), None)
-    if cue is None:
+    if cue is None or (not _cue_follows(value, cue, values) and _margin_by(value) is not None
+                       and _span_window(cues, sentence(value.doc, value.start).start, value.start)):
+        # "outperforms X by 25% at ..., and surpasses Y": a margin is over the comparison before it, unless
+        # a cue follows it closely ("reduces memory by 67% compared to Z")
         return _baseline_before(value, near, cues, values, compared_at)
     methods = [e for e in near if e.type == "Method" and e.name not in proposed and e.span.start >= cue.end]
     if not methods:  # "by 3.64% (80.50% vs 76.86%)": a "vs" between two values names nothing; an earlier cue may
@@ -412,6 +426,15 @@ def _baseline(value: Span, near: list[Ent], proposed: set[str], cues: list[Span]
         return None, set()  # "80% accuracy, while BlobNet outperforms X": the cue has a subject of its own
     # "15x, 46x ... than A, B, respectively"
     return _respective(methods, _span_window(values, max(cue.start - _NEAR, 0), cue.start), value), set()
+
+
+def _cue_follows(value: Span, cue: Span, values: list[Span]) -> bool:
+    """Whether the cue follows the value closely: at most two words between them, not counting
+    other values and a list's joints ("by 1.75x and 1.82x, as compared to X")."""
+    toks = tokens(value.doc)
+    inside = {k for v in _span_window(values, value.end, cue.start) for k in range(v.start, v.end)}
+    words = [k for k in range(value.end, cue.start) if k not in inside and toks[k].lower_ not in _LIST_JOINTS]
+    return len(words) <= 2
 
 
 def _between_values(cue: Span, values: list[Span]) -> bool:

@@ -911,6 +911,15 @@ def test_a_bracketed_value_is_measured_on_the_dataset_before_the_bracket(nlp):
                                                               "+6.4%": "StrategyQA"}
 
 
+def test_a_margin_is_over_the_comparison_before_it(nlp):
+    """"outperforms X by more than 25% at ..., and surpasses ZorbCLIP": ZorbCLIP is not the baseline of
+    the 25%; a cue right after the margin still is ("by 67% compared to ZorbFT")."""
+    rec = run(nlp, "We propose QuuxGeo. QuuxGeo outperforms earlier vision-language models by more than 25% at "
+                   "country level, and surpasses ZorbCLIP while using fewer resources. QuuxGeo surpasses BlobLoRA "
+                   "in accuracy while reducing the GPU memory footprint by 67% compared to ZorbFT.")
+    assert {r.value_text: r.baseline for r in rec.results} == {"25%": None, "67%": "ZorbFT"}
+
+
 def test_a_value_is_never_credited_to_its_own_baseline(nlp):
     """"outperforming ZorbQuant by 3.6% (80.5% vs 76.9%)": the 3.6% and the 80.5% are measured against
     ZorbQuant, so neither is ZorbQuant's own (a "vs" between two values names no baseline); the 76.9%
