@@ -920,6 +920,14 @@ def test_a_margin_is_over_the_comparison_before_it(nlp):
     assert {r.value_text: r.baseline for r in rec.results} == {"25%": None, "67%": "ZorbFT"}
 
 
+def test_a_first_person_value_on_a_named_model_is_the_papers_method(nlp):
+    """"Our approach lifts ResNet-50 to 80.5%": the value is the paper's one method, run on ResNet-50;
+    a value the sentence gives a model without "we"/"our" stays that model's."""
+    rec = run(nlp, "We propose QuuxNorm, a normalization layer. Our approach lifts ResNet-50 to a top-1 accuracy "
+                   "of 80.5% on ImageNet. Plain ResNet-50 reaches 76.1% top-1 accuracy.")
+    assert {r.value_text: r.method for r in rec.results} == {"80.5%": "QuuxNorm", "76.1%": "ResNet-50"}
+
+
 def test_a_value_is_never_credited_to_its_own_baseline(nlp):
     """"outperforming ZorbQuant by 3.6% (80.5% vs 76.9%)": the 3.6% and the 80.5% are measured against
     ZorbQuant, so neither is ZorbQuant's own (a "vs" between two values names no baseline); the 76.9%
