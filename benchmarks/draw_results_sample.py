@@ -57,8 +57,9 @@ def main(argv: list[str] | None = None) -> int:
     from kg.text import clean_latex
 
     out = DATA / f"{args.name}.jsonl"
-    exclude = sample_ids() - {json.loads(line)["id"] for line in out.read_text(encoding="utf-8").splitlines()
-                              if line.strip()} if out.exists() else sample_ids()
+    own = {json.loads(line)["id"] for line in out.read_text(encoding="utf-8").splitlines() if line.strip()} \
+        if out.exists() else set()
+    exclude = sample_ids() - own  # a sample drawn again does not exclude itself
     records = [json.loads(line) for line in Path(args.corpus).read_text(encoding="utf-8").splitlines()
                if line.strip()]
     records = [r for r in records if r["id"] not in exclude and isinstance(r.get("abstract"), str)]

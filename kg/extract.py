@@ -267,8 +267,8 @@ def _results(doc: Doc, ents: list[Ent], proposed: dict[str, str], paper: Paper, 
         candidates = [e for e in near if e.name not in compared_names and e.name != baseline  # never its own baseline
                       and e.name.lower() not in _VERSUS]  # "(80.50% VS 76.86%)": a capital "VS" read as a name
         method = owner or _pick(candidates, span, {"Method"}, prefer_names=own, after=False)
-        if not owner and method is not None and method not in own and is_first_person(_clause(sent, span), span.start) \
-                and method.lower() not in titled and method not in defined:
+        if (not owner and method is not None and method not in own and method.lower() not in titled
+                and method not in defined and is_first_person(_clause(sent, span), span.start)):
             method = _only_method(proposed) or method  # "our approach lifts ViT-Small to 80.5%": the paper's method
         if method is None and previous[0] == sent.start:
             method = previous[1]  # "X gains +9.36%, +4.3% and +7.92%": the sentence's values share their owner
@@ -286,8 +286,8 @@ def _results(doc: Doc, ents: list[Ent], proposed: dict[str, str], paper: Paper, 
             else evidences.setdefault(sent.start, evidence(sent, paper, clean)),
             confidence=0.6 if near else 0.4,
             method=method,
-            metric=_margin_metric(span, near) or _stated_metric(span, near) or _pick(near, span, {"Metric"}, after=True,
-                                                       stop=_next_own_value(values, span, hi, near)),
+            metric=(_margin_metric(span, near) or _stated_metric(span, near)
+                    or _pick(near, span, {"Metric"}, after=True, stop=_next_own_value(values, span, hi, near))),
             dataset=_bracketed_dataset(span, near)
             or _pick(near, span, {"Dataset", "Benchmark"}, after=True, next_value=_next_value(values, span, hi)),
             baseline=baseline,
@@ -388,7 +388,8 @@ def _stated_metric(value: Span, near: list[Ent]) -> str | None:
     metric, even where another metric follows the value."""
     toks = tokens(value.doc)
     k = value.start - 1
-    while k >= 0 and value.start - k <= 3 and toks[k].lower_ not in _STATED_WORDS and (toks[k].is_alpha or toks[k].text in "$~"):
+    while (k >= 0 and value.start - k <= 3 and toks[k].lower_ not in _STATED_WORDS
+           and (toks[k].is_alpha or toks[k].text in "$~")):
         k -= 1
     if k < 1 or toks[k].lower_ not in _STATED_WORDS:
         return None
@@ -442,8 +443,10 @@ def _baseline(value: Span, near: list[Ent], proposed: set[str], cues: list[Span]
         # a cue follows it closely ("reduces memory by 67% compared to Z")
         return _baseline_before(value, near, cues, values, compared_at)
     methods = [e for e in near if e.type == "Method" and e.name not in proposed and e.span.start >= cue.end]
-    if not methods:  # "by 3.64% (80.50% vs 76.86%)": a "vs" between two values names nothing; an earlier cue may
-        return _baseline_before(value, near, cues, values, compared_at) if _between_values(cue, values) else (None, set())
+    if not methods:
+        if _between_values(cue, values):  # "by 3.64% (80.50% vs 76.86%)": the "vs" names nothing, an earlier cue may
+            return _baseline_before(value, near, cues, values, compared_at)
+        return None, set()
     if any(e.type == "Method" and e.name not in proposed and e.name != methods[0].name
            and value.end <= e.span.start and cue.start - 1 <= e.span.end <= cue.start for e in near):
         return None, set()  # "80% accuracy, while BlobNet outperforms X": the cue has a subject of its own
@@ -497,7 +500,7 @@ def _next_own_value(values: list[Span], value: Span, end: int, near: list[Ent]) 
     three tokens) and words of its own stand between the two values: "112x faster training and 82x
     less GPU memory" (the metric after the 82x is not the 112x's). None where only a list's joints
     stand between ("80.1% and 75.2% top-1 accuracy", "3.2% (+1.1%)") or the metric comes later
-    ("1.4% on X and 2.2% on Y in accuracy"): such values share it."""
+    ("1.4% for soft prompts and 2.2% for hard prompts in accuracy"): such values share it."""
     following = _span_window(values, value.end, end)
     if not following:
         return None

@@ -5,8 +5,8 @@ or as the next token ("%", "FPS", "points"); units are a data file
 (`ontology/patterns/units.tsv`), so "268 tasks" or "8 simulators" are not
 results. A range ("2-21%", "1.5-2 times", "5%-8%", "between 2% and 5%") is
 one result: quoting only its upper end would misquote the paper. So is a change
-("from 55.6% to 81.6%"): its first number is the value before, not a result of
-the method.
+("from 55.6% to 81.6%", "43.4% → 46.3%"): its first number is the value before,
+not a result of the method.
 """
 
 from __future__ import annotations
@@ -28,9 +28,10 @@ _RANGE = re.compile(rf"({_NUM})(%|×|x|X)?[-–]({_NUM})(%|×|x|X|ms|fps|FPS|pp)
 _RANGE_JOINERS = frozenset(word_group("range_joiner"))  # ontology/patterns/word_groups.tsv
 _CHANGE_OPENERS = frozenset(word_group("change_opener"))
 _RANGE_OPENERS = frozenset(word_group("range_opener"))
-_ARROWS = frozenset(word_group("change_arrow"))
+_ARROWS = frozenset(a for a in word_group("change_arrow") if len(a) == 1)  # one character each: a regex class
 # "4.98%→0.62%": a change written as one token
-_ARROW_CHANGE = re.compile(rf"({_NUM})(%|×|x|X)?[{''.join(sorted(_ARROWS))}]({_NUM})(%|×|x|X|ms|fps|FPS|pp)?")
+_ARROW_CLASS = "".join(re.escape(a) for a in sorted(_ARROWS))
+_ARROW_CHANGE = re.compile(rf"({_NUM})(%|×|x|X)?[{_ARROW_CLASS}]({_NUM})(%|×|x|X|ms|fps|FPS|pp)?")
 
 
 def parse_number(text: str) -> tuple[float, str | None] | None:
@@ -95,8 +96,8 @@ class ResultFinder:
     def _range(self, doc: Doc, toks: list[Token], i: int, low_parsed: tuple[float, str | None] | None) -> Span | None:
         """A range read as one value: "5%-8%" (one token), "2 - 21 %", "1.5-2 times", "35% to 50%",
         "between 2% and 5%". kg_value is the upper end, kg_min_value the lower. "from 35% to 50%"
-        is a change, not a range (`_change`). Both ends share one unit. `low_parsed` is
-        `parse_number` of token `i`."""
+        and "35% → 50%" are changes, not ranges (`_change`, `_after_change`). Both ends share one
+        unit. `low_parsed` is `parse_number` of token `i`."""
         m = _ARROW_CHANGE.fullmatch(toks[i].text)
         if m is not None:  # "4.98%→0.62%"
             unit, end = self._unit_after(doc, toks, i + 1, _GLUED.get(m.group(4) or ""))
