@@ -268,7 +268,8 @@ def _results(doc: Doc, ents: list[Ent], proposed: dict[str, str], paper: Paper, 
                       and e.name.lower() not in _VERSUS]  # "(80.50% VS 76.86%)": a capital "VS" read as a name
         method = owner or _pick(candidates, span, {"Method"}, prefer_names=own, after=False)
         if (not owner and method is not None and method not in own and method.lower() not in titled
-                and method not in defined and is_first_person(_clause(sent, span), span.start)):
+                and method not in defined and not _after_versus(span)
+                and is_first_person(_clause(sent, span), span.start)):
             method = _only_method(proposed) or method  # "our approach lifts ViT-Small to 80.5%": the paper's method
         if method is None and previous[0] == sent.start:
             method = previous[1]  # "X gains +9.36%, +4.3% and +7.92%": the sentence's values share their owner
@@ -461,6 +462,13 @@ def _cue_follows(value: Span, cue: Span, values: list[Span]) -> bool:
     inside = {k for v in _span_window(values, value.end, cue.start) for k in range(v.start, v.end)}
     words = [k for k in range(value.end, cue.start) if k not in inside and toks[k].lower_ not in _LIST_JOINTS]
     return len(words) <= 2
+
+
+def _after_versus(value: Span) -> bool:
+    """"(80.5% vs 76.9%)": the value after "vs" is the other side's, not the paper's."""
+    toks = tokens(value.doc)
+    k = value.start - 1 - (value.start > 0 and toks[value.start - 1].text == "$")
+    return k >= 0 and toks[k].lower_ in _VERSUS
 
 
 def _between_values(cue: Span, values: list[Span]) -> bool:
