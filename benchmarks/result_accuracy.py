@@ -32,6 +32,12 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO_ROOT))  # this checkout's kg, as the other benchmarks run it
+
+from kg.lexicon import load_gazetteer  # noqa: E402
+from kg.pipeline import extract_all, read  # noqa: E402
+from kg.resolve import norm  # noqa: E402
+
 FIELDS = ("method", "metric", "dataset", "baseline")
 
 
@@ -43,28 +49,22 @@ def load_gold(path: Path) -> dict[str, list[dict]]:
 def listed_names() -> dict[str, set[str]]:
     """Matching key -> the keys of every name the gazetteers list for the same entity ("WER" and
     "word error rate"), as `kg evaluate` matches through the graph's alternative labels."""
-    from kg.resolve import norm
     out: dict[str, set[str]] = defaultdict(set)
-    for path in (REPO_ROOT / "ontology" / "gazetteer").glob("*.tsv"):
-        for line in path.read_text(encoding="utf-8").splitlines()[1:]:
-            cols = line.split("\t")
-            if len(cols) < 2 or line.startswith("#"):
-                continue
-            keys = {norm(n) for n in [cols[0], *cols[1].split("|")] if norm(n)}
-            for k in keys:
-                out[k] |= keys
+    for entry in load_gazetteer():
+        keys = {norm(n) for n in (entry.name, *entry.aliases) if norm(n)}
+        for k in keys:
+            out[k] |= keys
     return out
 
 
-def same(pred: str | None, gold: str | None, aliases: dict[str, set[str]], loose: bool = False) -> bool:
+def same(pred: str | None, gold: str | None, aliases: tuple[dict[str, set[str]], ...], loose: bool = False) -> bool:
     """Both empty, or one name under the matching key, also through an acronym the paper defines or
     a listed alias; with `loose` (metrics, as in `kg evaluate`), also where one key contains the other
     ("mAP" and "mask mAP")."""
-    from kg.resolve import norm
     if not pred or not gold:
         return not pred and not gold
     p, g = norm(pred), norm(gold)
-    if p == g or g in aliases.get(p, set()) or p in aliases.get(g, set()):
+    if p == g or any(g in names.get(p, ()) for names in aliases):  # each map is symmetric
         return True
     return loose and bool(p) and bool(g) and (p in g or g in p)
 
@@ -79,9 +79,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus", type=Path, required=True)
     parser.add_argument("--per-value", action="store_true", help="print every value with kg's and the gold reading")
     args = parser.parse_args(argv)
-    sys.path.insert(0, str(REPO_ROOT))
-    from kg.pipeline import extract_all, read
-    from kg.resolve import norm
 
     gold = load_gold(args.gold)
     listed = listed_names()
@@ -93,10 +90,10 @@ def main(argv: list[str] | None = None) -> int:
     right_annotated: Counter[str] = Counter()
     results = unmatched = not_results = 0
     for rec, _ in extract_all(papers, jobs=2):
-        aliases: dict[str, set[str]] = defaultdict(set, {k: set(v) for k, v in listed.items()})
+        defined: dict[str, set[str]] = defaultdict(set)  # the acronyms this paper defines, both ways
         for long, short in rec.aliases:
-            aliases[norm(long)].add(norm(short))
-            aliases[norm(short)].add(norm(long))
+            defined[norm(long)].add(norm(short))
+            defined[norm(short)].add(norm(long))
         found: dict[str, list] = defaultdict(list)
         for r in rec.results:
             found[r.value_text].append(r)
@@ -112,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
             unmatched += r is None
             for fld in FIELDS:
                 pred = getattr(r, fld) if r is not None else None
-                ok = same(pred, g.get(fld), aliases, loose=fld == "metric")
+                ok = same(pred, g.get(fld), (listed, defined), loose=fld == "metric")
                 right[fld] += ok
                 filled[fld] += bool(pred)
                 annotated[fld] += bool(g.get(fld))

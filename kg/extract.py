@@ -57,7 +57,7 @@ def extract(doc: Doc, paper: Paper, clean: CleanText) -> PaperRecord:
         mentions=tuple(_mention(e, paper, clean) for e in sorted(ents + [e for e, _ in parts],
                                                                    key=lambda e: e.span.start)),
         relations=tuple(_relations(facts, ents, paper, clean)),
-        results=tuple(_results(doc, ents, proposed, paper, clean,
+        results=tuple(_results(doc, ents, proposed, paper, clean, title,
                                {f.ent.span.start for f in facts if f.relation == "compared_with"})),
         aliases=tuple(_aliases(doc, ents, paper, clean)),
         code_url=code_url(paper.abstract),
@@ -243,7 +243,7 @@ def _evidence(abstract: str, start: int, end: int) -> Evidence:
 
 
 def _results(doc: Doc, ents: list[Ent], proposed: dict[str, str], paper: Paper, clean: CleanText,
-             compared_at: set[int]) -> list[Result]:
+             title: str | None, compared_at: set[int]) -> list[Result]:
     """The reported values, each with its method, metric, dataset and baseline when stated.
 
     `compared_at` holds the starts of the mentions a comparison cue names as baselines."""
@@ -254,13 +254,14 @@ def _results(doc: Doc, ents: list[Ent], proposed: dict[str, str], paper: Paper, 
     evidences: dict[int, Evidence] = {}
     own = set(proposed)
     # a name the title has or the abstract defines ("... regularized offline RL (TSRL)") may be the paper's own
-    titled = clean_latex(paper.title).text.lower() if paper.title else ""
+    titled = title.lower() if title else ""
     defined = {short.text for _, short in (doc._.kg_abbreviations or [])}
     previous: tuple[int, str | None] = (-1, None)  # (sentence start, method) of the value before
     for span in values:
         sent = sentence(doc, span.start)
         lo, hi = max(sent.start, span.start - _NEAR), min(sent.end, span.end + _NEAR)
         near = starting_in(ents, lo, hi)
+        following = _span_window(values, span.end, hi)  # the sentence's values after this one, within reach
         owner = _bracketed_owner(span, near, own) or _compared_value_owner(span, near, own, cue_ends)
         baseline, compared_names = ((None, set()) if owner
                                     else _baseline(span, near, own, compare_cues, values, hi, compared_at))
@@ -288,9 +289,10 @@ def _results(doc: Doc, ents: list[Ent], proposed: dict[str, str], paper: Paper, 
             confidence=0.6 if near else 0.4,
             method=method,
             metric=(_margin_metric(span, near) or _stated_metric(span, near)
-                    or _pick(near, span, {"Metric"}, after=True, stop=_next_own_value(values, span, hi, near))),
+                    or _pick(near, span, {"Metric"}, after=True, stop=_next_own_value(following, span, near))),
             dataset=_bracketed_dataset(span, near)
-            or _pick(near, span, {"Dataset", "Benchmark"}, after=True, next_value=_next_value(values, span, hi)),
+            or _pick(near, span, {"Dataset", "Benchmark"}, after=True,
+                     next_value=following[0].start if following else hi),
             baseline=baseline,
             task=_task_of(span, near),
         ))
@@ -475,9 +477,7 @@ def _between_values(cue: Span, values: list[Span]) -> bool:
     """"(80.50% vs 76.86%)": a "vs" right before a value sets two values side by side."""
     if cue.text.lower() not in _VERSUS:
         return False
-    toks = tokens(cue.doc)
-    k = cue.end + (cue.end < len(toks) and toks[cue.end].text == "$")
-    return any(v.start == k for v in _span_window(values, k, k + 1))
+    return any(_after_versus(v) for v in _span_window(values, cue.end, cue.end + 2))
 
 
 def _baseline_before(value: Span, near: list[Ent], cues: list[Span], values: list[Span],
@@ -503,13 +503,13 @@ def _respective(methods: list[Ent], values: list[Span], value: Span) -> str:
     return methods[0].name
 
 
-def _next_own_value(values: list[Span], value: Span, end: int, near: list[Ent]) -> int | None:
+def _next_own_value(following: list[Span], value: Span, near: list[Ent]) -> int | None:
     """Where the next value of the sentence starts when a metric follows that value closely (within
     three tokens) and words of its own stand between the two values: "112x faster training and 82x
     less GPU memory" (the metric after the 82x is not the 112x's). None where only a list's joints
     stand between ("80.1% and 75.2% top-1 accuracy", "3.2% (+1.1%)") or the metric comes later
-    ("1.4% for soft prompts and 2.2% for hard prompts in accuracy"): such values share it."""
-    following = _span_window(values, value.end, end)
+    ("1.4% for soft prompts and 2.2% for hard prompts in accuracy"): such values share it. `following`:
+    the values after `value`."""
     if not following:
         return None
     toks = tokens(value.doc)
@@ -519,11 +519,6 @@ def _next_own_value(values: list[Span], value: Span, end: int, near: list[Ent]) 
     if not any(e.type == "Metric" and nxt.end <= e.span.start <= nxt.end + 3 for e in near):
         return None
     return nxt.start
-
-
-def _next_value(values: list[Span], value: Span, end: int) -> int:
-    """Where the next reported value after `value` starts (or `end`)."""
-    return next((v.start for v in _span_window(values, value.end, end)), end)
 
 
 def _span_window(spans: list[Span], start: int, end: int) -> list[Span]:
