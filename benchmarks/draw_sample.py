@@ -99,6 +99,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev58": Sample(78102496, 40, 0),
     "dev59": Sample(78740078, 40, 0),
     "dev60": Sample(79372539, 40, 0),
+    "dev61": Sample(80000000, 40, 0),
+    "dev62": Sample(80622577, 40, 0),
 }
 
 
