@@ -614,6 +614,8 @@ def test_a_model_whose_performance_the_work_improves_is_base_and_baseline(nlp):
     assert "ZorbSketch" in rel(rec, "compared_with") and "ZorbSketch" in rel(rec, "builds_on")
     rec = run(nlp, "We propose QuuxPrompt. It improves ZorbLM on reasoning tasks.")
     assert "ZorbLM" not in rel(rec, "compared_with")  # no "'s" or "by": not said what of it improves
+    rec = run(nlp, "We propose QuuxPrompt. For instance, QuuxPrompt improves ZorbLM-2L performance on MMLU by 7%.")
+    assert "ZorbLM-2L" in rel(rec, "compared_with") and "ZorbLM-2L" in rel(rec, "builds_on")
 
 
 def test_architectures_the_method_is_shown_on_are_its_bases(nlp):

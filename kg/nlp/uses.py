@@ -34,6 +34,7 @@ _BASELINE_REACH = 8
 _PASSIVE_AUX = {"is", "are", "was", "were", "be", "been", "being", "can", "could", "may", "might", "often"}
 # A bracket after one of these plural class nouns holds its members ("strong baselines (X, Y)").
 _CLASS_PLURALS = frozenset(word_group("class_plural"))  # ontology/patterns/word_groups.tsv
+_OWNED_MEASURES = frozenset(word_group("owned_measure"))  # "improves ZorbLM performance"
 # A bracket opening with these words holds the list itself, not a note on the item before it.
 _LIST_OPENERS = {"e.g.", "e.g", "eg", "i.e.", "i.e", "including", "such", "like", "namely"}
 # Cue labels whose targets are baselines; "improves" ones are also methods the work is applied to.
@@ -114,7 +115,8 @@ def _elliptic(doc: Doc, ents: list[Ent], start: int) -> list[Ent]:
 
 def _owners(doc: Doc, ents: list[Ent], cue: Span, own) -> list[Ent]:  # type: ignore[no-untyped-def]
     """"improves QuuxLM and BlobNet's performance", "enhances QuuxLM by ...": names right after the
-    cue (coordinated with "and" or commas) that own what follows ("'s") or are the object ("by"),
+    cue (coordinated with "and" or commas) that own what follows ("'s", or a measure right after them:
+    "improves QuuxLM performance") or are the object ("by"),
     in a sentence about the paper's own work ("the goal of improving X by ..." is background)."""
     if not own(sentence(doc, cue.start)):
         return []
@@ -128,7 +130,8 @@ def _owners(doc: Doc, ents: list[Ent], cue: Span, own) -> list[Ent]:  # type: ig
         if i < len(doc) and doc[i].lower_ in (",", "and"):
             i += 1
     after = found[-1].span.end if found else len(doc)
-    return found if after < len(doc) and doc[after].lower_ in ("'s", "’s", "by") else []
+    return found if after < len(doc) and (doc[after].lower_ in ("'s", "’s", "by")
+                                          or doc[after].lower_ in _OWNED_MEASURES) else []
 
 
 def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: int,
