@@ -121,6 +121,14 @@ def test_abbreviations_component_both_orders():
     assert ("Decision-making Quux Language Model assistant", "DeQuux") in pairs
 
 
+def test_a_link_before_a_bracketed_name_spells_no_long_form():
+    """"https://github.com/quux/Zorb-MindSpore (MindSpore)": the name's letters inside the link are
+    no definition (the link became an alias of the framework's name)."""
+    pairs = _definitions("Code: https://github.com/quux/Zorb-MindSpore (MindSpore) and more. We use Quux "
+                         "Network Architecture (QNA).")
+    assert pairs == [("Quux Network Architecture", "QNA")]
+
+
 def _definitions(text: str) -> list[tuple[str, str]]:
     doc = _blank("kg_sentencizer", "kg_abbreviations")(text)
     return [(long.text, short.text) for long, short in doc._.kg_abbreviations]

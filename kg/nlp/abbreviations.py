@@ -268,8 +268,8 @@ class AbbreviationDetector:
             long = _over_function_word(long, first)
         if long is not None:
             long = _one_clause(long)
-        if long is None or len(long.text) <= len(short.text) or long[0].is_punct:
-            return None
+        if long is None or len(long.text) <= len(short.text) or long[0].is_punct or any(t.like_url for t in long):
+            return None  # "https://github.com/quux/Zorb-MindSpore (MindSpore)": a link spells no long form
         if by_letters:
             long = _over_title_word(long, short.text, first)
         return long, short
