@@ -1477,6 +1477,18 @@ def test_a_proposed_title_run_may_end_in_learning(nlp):
     assert rel(rec, "proposes") == {"Dynamic Zorb Learning"}
 
 
+def test_a_title_run_ending_in_a_task_activity_is_a_task(nlp):
+    """"applications, including Movie Recommendation, Image Summarization": tasks, not methods; a run
+    a proposal cue or "named" names, or that spells out the coined name before it, stays a method."""
+    rec = run(nlp, "We propose QuuxGreedy. It helps applications, including Zorb Recommendation, Blob "
+                   "Summarization, and more.")
+    assert {"zorb recommendation", "blob summarization"} <= {n.lower() for n in rel(rec, "addresses")}
+    assert not any(m.type == "Method" and m.name.endswith(("Recommendation", "Summarization")) for m in rec.mentions)
+    rec = run(nlp, "In this paper, we propose QUUXBORN, Zorb-Learned Boundary Segmentation with Blob Training. "
+                   "We also introduce an approach named Zorb-cognitive Denoising for noisy labels.")
+    assert not any("Segmentation" in n or "Denoising" in n for n in rel(rec, "addresses"))
+
+
 def test_a_listed_name_that_is_the_whole_long_form_but_a_kind_word_is_not_its_base(nlp):
     rec = run(nlp, "We test our Soft Actor-Critic algorithms (SACA) on Atari. "
                    "We propose Proximal Policy Optimization with Zorb Rewards (PPO-ZR), a quux method.")
