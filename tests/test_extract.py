@@ -1477,6 +1477,16 @@ def test_a_proposed_title_run_may_end_in_learning(nlp):
     assert rel(rec, "proposes") == {"Dynamic Zorb Learning"}
 
 
+def test_a_name_after_namely_at_the_end_of_the_proposal_sentence_is_proposed(nlp):
+    """"we introduce a causal model to characterize X, namely, Causal Quux Model.": past the cue's
+    purpose ("to characterize"), a ", namely" that ends the sentence with a name names the new thing;
+    "namely" that lists members of a class does not."""
+    rec = run(nlp, "To tackle this issue, we introduce a causal graphical model to characterize the zorb "
+                   "mechanism, namely, Causal Quux Model. We evaluate it on two problems, namely ZorbSet "
+                   "and BlobSet.")
+    assert rel(rec, "proposes") == {"Causal Quux Model"}
+
+
 def test_a_title_run_ending_in_a_task_activity_is_a_task(nlp):
     """"applications, including Movie Recommendation, Image Summarization": tasks, not methods; a run
     a proposal cue or "named" names, or that spells out the coined name before it, stays a method."""

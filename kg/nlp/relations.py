@@ -458,6 +458,24 @@ def _first_proposable(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
             if used_end is not None and not _fresh(toks, ent):
                 return None  # "a method of equipping USED with the QuuxLM model": the new thing has no name
             return ent
+    if naming is None:  # "we introduce a quux model to characterize X, namely, Quux Dropout Model."
+        return _named_at_sentence_end(doc, ents, stop, sentence(doc, cue.start).end)
+    return None
+
+
+def _named_at_sentence_end(doc: Doc, ents: list[Ent], start: int, end: int) -> Ent | None:
+    """"we introduce a causal model to characterize the mechanism, namely, Causal Quux Model.": a
+    ", namely" past the cue's purpose names the new thing, when a name of a proposable type follows
+    it (a comma between) and ends the sentence, so "namely" lists no members of a class."""
+    toks = tokens(doc)
+    for k in range(start, end - 1):
+        if toks[k].lower_ != "namely" or toks[k - 1].text != ",":
+            continue
+        first = k + 2 if toks[k + 1].text == "," else k + 1
+        ent = next(iter(starting_in(ents, first, first + 1)), None)
+        if (ent is not None and ent.type in _PROPOSABLE and ent.type != "Unknown"
+                and ent.span.end < end and toks[ent.span.end].text in (".", ";")):
+            return ent
     return None
 
 
