@@ -331,6 +331,13 @@ def test_evaluative_words_and_etc_are_no_part_of_a_task(nlp):
     assert not any("critical" in t or "etc" in t.split() for t in tasks)
 
 
+def test_speedup_is_a_metric_however_it_is_spelled(nlp):
+    """"a 3x speed-up", "5x speedups", "considerable speed-ups": the measure on its own, as "speedup" is."""
+    doc = nlp("It gives a 3x speed-up over ZorbNet and 5x speedups on BlobSet, with considerable speed-ups.")
+    names = [s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Metric"]
+    assert names == ["speed-up", "speedups", "speed-ups"]
+
+
 def test_verbs_of_change_do_not_enter_metric_names(nlp):
     """"QuuxNet doubles throughput and raises top-1 accuracy": the metrics are throughput and top-1
     accuracy, not "doubles throughput" or "raises top-1 accuracy"."""
