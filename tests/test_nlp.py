@@ -338,6 +338,12 @@ def test_speedup_is_a_metric_however_it_is_spelled(nlp):
     assert names == ["speed-up", "speedups", "speed-ups"]
 
 
+def test_halving_or_a_negligible_amount_reports_a_measure(nlp):
+    doc = nlp("QuuxLoRA halves the communication cost. It runs at negligible computational cost.")
+    names = {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Metric"}
+    assert {"communication cost", "computational cost"} <= names
+
+
 def test_verbs_of_change_do_not_enter_metric_names(nlp):
     """"QuuxNet doubles throughput and raises top-1 accuracy": the metrics are throughput and top-1
     accuracy, not "doubles throughput" or "raises top-1 accuracy"."""
