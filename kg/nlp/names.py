@@ -568,7 +568,7 @@ class NameFinder:
                     and (toks[end - 1].text not in self.lex.title_stop or _proposed_run(doc, i, end, proposed_at))):
                 span = doc[i:_extended_end(doc, end, self.lex.name_extensions)]
                 if span.text.lower() not in self.lex.generic and not _all_generic(span, self.lex.generic):
-                    if _task_run(doc, span, proposed_at):
+                    if _task_run(doc, span, proposed_at, self.lex.stop):
                         spans.append(self._tag(span, "Task", lower_first(span.text), "title"))
                     else:
                         spans.append(self._tag(span, "Method", span.text, "title"))
@@ -672,7 +672,7 @@ _TITLE_TASK_HEADS = frozenset(word_group("title_task_head"))  # ontology/pattern
 _RUN_NAMERS = frozenset(word_group("inner_naming_word")) - {"termed"}  # "named X": a name; "termed X" may be a task
 
 
-def _task_run(doc: Doc, run: Span, proposed_at: set[int]) -> bool:
+def _task_run(doc: Doc, run: Span, proposed_at: set[int], stop: frozenset[str]) -> bool:
     """"applications, including Movie Recommendation, Image Summarization": a Title-Case run that
     ends in the noun of a task's activity names the task, as "Open Vocabulary Object Detection"
     does; not where a proposal cue or a naming word ("named", "called") names it, where it spells
@@ -681,7 +681,7 @@ def _task_run(doc: Doc, run: Span, proposed_at: set[int]) -> bool:
         return False
     if run.start >= 1 and doc[run.start - 1].lower_ in _RUN_NAMERS:
         return False  # "an approach named Self-cognitive Denoising ..."
-    if run.start >= 2 and doc[run.start - 1].text == "," and is_coined(doc[run.start - 2].text, frozenset()):
+    if run.start >= 2 and doc[run.start - 1].text == "," and is_coined(doc[run.start - 2].text, stop):
         return False  # "we propose REBORN, Reinforcement-Learned Boundary Segmentation": the name spelled out
     return not (run.end < len(doc) and doc[run.end].text == "(")
 

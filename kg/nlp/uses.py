@@ -34,7 +34,8 @@ _BASELINE_REACH = 8
 _PASSIVE_AUX = {"is", "are", "was", "were", "be", "been", "being", "can", "could", "may", "might", "often"}
 # A bracket after one of these plural class nouns holds its members ("strong baselines (X, Y)").
 _CLASS_PLURALS = frozenset(word_group("class_plural"))  # ontology/patterns/word_groups.tsv
-_OWNED_MEASURES = frozenset(word_group("owned_measure"))  # "improves ZorbLM performance"
+# What makes the names right after an improving cue its owners: "X's", "X by", "X performance" (owned_measure).
+_OWNER_MARKS = frozenset({"'s", "’s", "by"}) | frozenset(word_group("owned_measure"))
 # A bracket opening with these words holds the list itself, not a note on the item before it.
 _LIST_OPENERS = {"e.g.", "e.g", "eg", "i.e.", "i.e", "including", "such", "like", "namely"}
 # Cue labels whose targets are baselines; "improves" ones are also methods the work is applied to.
@@ -130,8 +131,7 @@ def _owners(doc: Doc, ents: list[Ent], cue: Span, own) -> list[Ent]:  # type: ig
         if i < len(doc) and doc[i].lower_ in (",", "and"):
             i += 1
     after = found[-1].span.end if found else len(doc)
-    return found if after < len(doc) and (doc[after].lower_ in ("'s", "’s", "by")
-                                          or doc[after].lower_ in _OWNED_MEASURES) else []
+    return found if after < len(doc) and doc[after].lower_ in _OWNER_MARKS else []
 
 
 def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: int,
