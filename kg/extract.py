@@ -289,7 +289,8 @@ def _results(doc: Doc, ents: list[Ent], proposed: dict[str, str], paper: Paper, 
             confidence=0.6 if near else 0.4,
             method=method,
             metric=(_margin_metric(span, near) or _stated_metric(span, near)
-                    or _pick(near, span, {"Metric"}, after=True, stop=_next_own_value(following, span, near))),
+                    or _pick(near, span, {"Metric"}, after=True,
+                             stop=_next_own_value(following, span, near) or _next_other_unit(following, span))),
             dataset=_bracketed_dataset(span, near)
             or _pick(near, span, {"Dataset", "Benchmark"}, after=True,
                      next_value=following[0].start if following else hi),
@@ -523,6 +524,20 @@ def _next_own_value(following: list[Span], value: Span, near: list[Ent]) -> int 
     if not any(e.type == "Metric" and nxt.end <= e.span.start <= nxt.end + 3 for e in near):
         return None
     return nxt.start
+
+
+def _next_other_unit(following: list[Span], value: Span) -> int | None:
+    """Where a later value of another unit starts, with words of their own between ("9.0%, 26.3%
+    performance gain on A and B, while bringing 5.13x, 6.29x speedup": the speedup after the "x"
+    values is not the "%" values' metric). None where the units agree or one is unknown."""
+    unit = value._.kg_unit
+    toks = tokens(value.doc)
+    for nxt in following:
+        if unit and nxt._.kg_unit and nxt._.kg_unit != unit:
+            if any(toks[k].lower_ not in _LIST_JOINTS for k in range(value.end, nxt.start)):
+                return nxt.start
+            return None
+    return None
 
 
 def _span_window(spans: list[Span], start: int, end: int) -> list[Span]:

@@ -947,6 +947,18 @@ def test_a_value_is_never_credited_to_its_own_baseline(nlp):
     assert got[-1][1] == "ZorbQuant"
 
 
+def test_a_metric_after_values_of_another_unit_is_not_the_earlier_values(nlp):
+    """"9.0%, 26.3% performance gain on A and B, while bringing 5.13x, 6.29x speedup": the speedup is
+    the "x" values' metric only; values of one unit listed before their metric share it."""
+    rec = run(nlp, "We propose QuuxSel. QuuxSel achieves 9.0%, 26.3% performance gain on image recognition and "
+                   "captioning, while bringing 5.13x and 6.29x speedup in wall-clock time, respectively. It "
+                   "reaches 80.1%, 75.2% and 70.3% top-1 accuracy.")
+    got = {r.value_text: r.metric for r in rec.results}
+    assert got["9.0%"] is None and got["26.3%"] is None
+    assert got["5.13x"] == got["6.29x"] == "speedup"
+    assert got["80.1%"] == got["75.2%"] == got["70.3%"] == "top-1 accuracy"
+
+
 def test_a_value_of_the_papers_own_experiments_is_its_methods(nlp):
     rec = run(nlp, "We propose QuuxPrune, a pruning method. It keeps 91.2% accuracy on CIFAR-10. Extensive "
                    "experiments show a 2.5x speedup on ImageNet. Pruning is popular. It often loses 7% accuracy.")
