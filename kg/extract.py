@@ -531,13 +531,11 @@ def _next_other_unit(following: list[Span], value: Span) -> int | None:
     performance gain on A and B, while bringing 5.13x, 6.29x speedup": the speedup after the "x"
     values is not the "%" values' metric). None where the units agree or one is unknown."""
     unit = value._.kg_unit
+    other = next((v for v in following if unit and v._.kg_unit and v._.kg_unit != unit), None)
+    if other is None:
+        return None
     toks = tokens(value.doc)
-    for nxt in following:
-        if unit and nxt._.kg_unit and nxt._.kg_unit != unit:
-            if any(toks[k].lower_ not in _LIST_JOINTS for k in range(value.end, nxt.start)):
-                return nxt.start
-            return None
-    return None
+    return other.start if any(toks[k].lower_ not in _LIST_JOINTS for k in range(value.end, other.start)) else None
 
 
 def _span_window(spans: list[Span], start: int, end: int) -> list[Span]:
