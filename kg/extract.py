@@ -249,7 +249,7 @@ def _results(doc: Doc, ents: list[Ent], proposed: dict[str, str], paper: Paper, 
     `compared_at` holds the starts of the mentions a comparison cue names as baselines."""
     out = []
     values = list(doc.spans.get("kg_results", []))
-    compare_cues = [c for c in doc.spans.get("kg_cues", []) if c.label_ == "compared_with"]
+    compare_cues = [c for c in doc.spans.get("kg_cues", []) if c.label_ in ("compared_with", "improves")]
     cue_ends = {c.end for c in compare_cues}
     evidences: dict[int, Evidence] = {}
     own = set(proposed)
@@ -486,18 +486,24 @@ def _baseline_before(value: Span, ents: list[Ent], cues: list[Span], values: lis
     """"QuuxNet outperforms X by 3.2%", "improvements over X, including on Y (+9.36%)": the method
     named after the last comparison cue of the sentence before the value, and before the value."""
     sent = sentence(value.doc, value.start)
-    cue = next((c for c in reversed(_span_window(cues, sent.start, value.start))), None)
-    if cue is None:
+    for cue in reversed(_span_window(cues, sent.start, value.start)):
+        named = [e for e in starting_in(ents, cue.end, value.start) if e.span.start in compared_at
+                 and e.span.end <= value.start]
+        if named or cue.label_ != "improves":
+            break  # "compared to X, ours improves the student's performance by 6.2%": a cue naming nothing
+    else:
         return None, set()
-    named = [e for e in starting_in(ents, cue.end, value.start) if e.span.start in compared_at
-             and e.span.end <= value.start]
     # the names within reach of the value; else the sentence's, for a comparison that opens a long
     # sentence ("compared with X, ours achieves 9.0%, 26.3%, ... while bringing 5.13x ... speedup")
     methods = [e for e in named if e.span.start >= value.start - _NEAR] or named
     if not methods:
         return None, set()
+    compared = {e.name for e in methods}  # none of them owns the value
+    earlier = _span_window(values, cue.end, value.start)
+    # "outperforms A by 2% and B by 3%": names and values take turns
+    methods = [e for e in methods if earlier and e.span.start >= earlier[-1].end] or methods
     # "beats A and B by 2% and 3%, respectively"
-    return _respective(methods, _span_window(values, cue.end, sent.end), value), {e.name for e in methods}
+    return _respective(methods, _span_window(values, cue.end, sent.end), value), compared
 
 
 def _respective(methods: list[Ent], values: list[Span], value: Span) -> str:

@@ -947,6 +947,19 @@ def test_a_value_is_never_credited_to_its_own_baseline(nlp):
     assert got[-1][1] == "ZorbQuant"
 
 
+def test_a_value_of_an_improvement_or_of_alternating_comparisons_has_its_baseline(nlp):
+    """"QuuxPrompt improves ZorbLM performance on MMLU by 7%": relative to ZorbLM; "outperforms A by
+    2% and B by 3%": each margin over the name before it; an improvement cue that names nothing does
+    not hide the comparison before it."""
+    rec = run(nlp, "We propose QuuxPrompt. For instance, QuuxPrompt improves ZorbLM-2L performance on MMLU by 7%. "
+                   "It outperforms GazNet by 2% and TarNet by 3%. Compared to standard BlobPrompt, QuuxPrompt "
+                   "significantly improves the student model's performance, achieving an average improvement of 6.2%.")
+    got = {r.value_text: (r.method, r.baseline) for r in rec.results}
+    assert got["7%"] == ("QuuxPrompt", "ZorbLM-2L")
+    assert got["2%"] == ("QuuxPrompt", "GazNet") and got["3%"] == ("QuuxPrompt", "TarNet")
+    assert got["6.2%"] == ("QuuxPrompt", "BlobPrompt")
+
+
 def test_a_metric_after_values_of_another_unit_is_not_the_earlier_values(nlp):
     """"9.0%, 26.3% performance gain on A and B, while bringing 5.13x, 6.29x speedup": the speedup is
     the "x" values' metric only; values of one unit listed before their metric share it."""
