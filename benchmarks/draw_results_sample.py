@@ -13,7 +13,7 @@ scores the extractor against that).
 
 Usage (from the repository root)::
 
-    python benchmarks/draw_results_sample.py NAME [CORPUS] [--n N] [--seed SEED]
+    python benchmarks/draw_results_sample.py NAME [CORPUS] [--n N]
 
 writes ``tests/data/NAME.jsonl``: ``id``, ``title``, ``abstract`` and
 ``values`` (the value texts, in order; a text that occurs twice is listed
@@ -28,22 +28,17 @@ import random
 import sys
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+from draw_heldout import REPO_ROOT, excluded_ids  # the other draws' reader of sample ids
+
 DATA = REPO_ROOT / "tests" / "data"
 DEFAULT_CORPUS = REPO_ROOT / ".." / "shared" / "corpus" / "abstracts.jsonl"
 SEEDS = {"results1": 91651513, "results2": 92195444}  # int(sqrt(84|85) * 10^7): one seed per sample, in the order drawn
 
 
-def sample_ids() -> set[str]:
-    """The ids of every record of every sample in tests/data (gold files excluded)."""
-    ids: set[str] = set()
-    for path in DATA.glob("*.jsonl"):
-        if path.name.endswith(".gold.jsonl"):
-            continue
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                ids.add(json.loads(line)["id"])
-    return ids
+def sample_files(out: Path) -> list[Path]:
+    """Every sample of tests/data (gold files excluded) but `out`: a sample drawn again does not
+    exclude itself."""
+    return [p for p in sorted(DATA.glob("*.jsonl")) if not p.name.endswith(".gold.jsonl") and p != out]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,9 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     from kg.text import clean_latex
 
     out = DATA / f"{args.name}.jsonl"
-    own = {json.loads(line)["id"] for line in out.read_text(encoding="utf-8").splitlines() if line.strip()} \
-        if out.exists() else set()
-    exclude = sample_ids() - own  # a sample drawn again does not exclude itself
+    exclude = excluded_ids(sample_files(out))  # only the ids of the samples are read
     records = [json.loads(line) for line in Path(args.corpus).read_text(encoding="utf-8").splitlines()
                if line.strip()]
     records = [r for r in records if r["id"] not in exclude and isinstance(r.get("abstract"), str)]

@@ -523,9 +523,8 @@ def _next_own_value(following: list[Span], value: Span, near: list[Ent]) -> int 
     the values after `value`."""
     if not following:
         return None
-    toks = tokens(value.doc)
     nxt = following[0]
-    if all(toks[k].lower_ in _LIST_JOINTS for k in range(value.end, nxt.start)):
+    if _joints_only(value, nxt.start):
         return None
     if not any(e.type == "Metric" and nxt.end <= e.span.start <= nxt.end + 3 for e in near):
         return None
@@ -538,10 +537,15 @@ def _next_other_unit(following: list[Span], value: Span) -> int | None:
     values is not the "%" values' metric). None where the units agree or one is unknown."""
     unit = value._.kg_unit
     other = next((v for v in following if unit and v._.kg_unit and v._.kg_unit != unit), None)
-    if other is None:
+    if other is None or _joints_only(value, other.start):
         return None
+    return other.start
+
+
+def _joints_only(value: Span, end: int) -> bool:
+    """Whether only a list's joints stand between the value and `end` ("80.1%, 75.2% and")."""
     toks = tokens(value.doc)
-    return other.start if any(toks[k].lower_ not in _LIST_JOINTS for k in range(value.end, other.start)) else None
+    return all(toks[k].lower_ in _LIST_JOINTS for k in range(value.end, end))
 
 
 def _span_window(spans: list[Span], start: int, end: int) -> list[Span]:
