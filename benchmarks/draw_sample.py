@@ -101,6 +101,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev60": Sample(79372539, 40, 0),
     "dev61": Sample(80000000, 40, 0),
     "dev62": Sample(80622577, 40, 0),
+    "dev63": Sample(81240384, 40, 0),
+    "dev64": Sample(81853527, 40, 0),
 }
 
 
