@@ -45,7 +45,7 @@ def extract(doc: Doc, paper: Paper, clean: CleanText) -> PaperRecord:
     ents = sorted(ents + title_mentions(doc, title, ents, macros), key=lambda e: e.span.start)
     ents = sorted(ents + title_task_mentions(doc, title, ents), key=lambda e: e.span.start)
     proposed = proposals(doc, ents, title)
-    ents = _as_proposed(ents, proposed, doc)
+    ents = _echoes(doc, _as_proposed(ents, proposed, doc), proposed)
     ents = _merge_variants([e for e in _cued_unknowns(doc, ents, proposed) if e.type in ENTITY_TYPES], title)
     facts = _facts(doc, ents, proposed)
     parts = long_form_parts(doc, ents, proposed)
@@ -75,6 +75,32 @@ def _notation(ent: Ent, clean: CleanText) -> bool:
     """"$W \\in \\mathbb{R}^{m}$" cleans to "W inRm": a new name that comes wholly from a formula is
     notation. A listed name keeps its place ("$\\ell_2$" is no new name)."""
     return ent.source != "gazetteer" and clean.in_formula(ent.span.start_char, ent.span.end_char)
+
+
+def _echoes(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Ent]:
+    """A proposed name found only where it was introduced ("This paper introduces Sequoia, ...": a
+    plain capitalised word, no name by its shape) is the same name wherever the text repeats it,
+    so its later sentences ("Sequoia improves ...") are about the paper's own work too."""
+    words: dict[tuple[str, ...], Ent] = {}
+    for ent in ents:
+        if ent.name in proposed:
+            words.setdefault(tuple(t.text for t in ent.span), ent)
+    if not words:
+        return ents
+    taken = [False] * len(doc)
+    for ent in ents:
+        for i in range(ent.span.start, ent.span.end):
+            taken[i] = True
+    toks = tokens(doc)
+    found = []
+    for (first, *rest), ent in words.items():
+        n = 1 + len(rest)
+        for i, tok in enumerate(toks):
+            if (tok.text == first and i + n <= len(doc) and not any(taken[i:i + n])
+                    and all(toks[i + k + 1].text == w for k, w in enumerate(rest))):
+                found.append(Ent(doc[i:i + n], ent.name, ent.type, ent.source, ent.key))
+                taken[i:i + n] = [True] * n
+    return sorted(ents + found, key=lambda e: e.span.start) if found else ents
 
 
 def _as_proposed(ents: list[Ent], proposed: dict[str, str], doc: Doc) -> list[Ent]:

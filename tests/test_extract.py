@@ -616,6 +616,12 @@ def test_a_model_whose_performance_the_work_improves_is_base_and_baseline(nlp):
     assert "ZorbLM" not in rel(rec, "compared_with")  # no "'s" or "by": not said what of it improves
     rec = run(nlp, "We propose QuuxPrompt. For instance, QuuxPrompt improves ZorbLM-2L performance on MMLU by 7%.")
     assert "ZorbLM-2L" in rel(rec, "compared_with") and "ZorbLM-2L" in rel(rec, "builds_on")
+    rec = run(nlp, "We propose QuuxDecode. QuuxDecode improves the decoding speed of ZorbLM-7B, ZorbLM-13B, and "
+                   "BlobLM-33B by up to 4x. QuuxDecode also enhances the efficiency of QuuxFlow models.")
+    assert rel(rec, "compared_with") >= {"ZorbLM-7B", "ZorbLM-13B", "BlobLM-33B", "QuuxFlow"}
+    assert rel(rec, "builds_on") >= {"ZorbLM-7B", "ZorbLM-13B", "BlobLM-33B"}
+    rec = run(nlp, "We propose QuuxDecode. QuuxDecode improves the speed and quality of ZorbLM.")
+    assert "ZorbLM" not in rel(rec, "compared_with")  # "speed and": the owner reading needs one measure phrase
 
 
 def test_architectures_the_method_is_shown_on_are_its_bases(nlp):
@@ -1846,3 +1852,14 @@ def test_a_new_measure_is_a_metric_not_a_proposed_method(nlp):
     assert ("Zorbed Demographic Parity", "ZDP") in rec.aliases
     rec = run(nlp, "We present COMET, an innovative hierarchical framework for medical time series.")
     assert rel(rec, "proposes") == {"COMET"}  # a listed metric's name, proposed anew as a framework
+
+
+def test_a_proposed_plain_word_is_the_name_wherever_it_is_repeated(nlp):
+    """"This paper introduces Lantern": a plain capitalised word is a name only where it is introduced,
+    but its later sentences are about the paper's own work all the same."""
+    rec = run(nlp, "This paper introduces Lantern, a scalable algorithm for quux decoding. To improve scalability, "
+                   "Lantern uses a tree search. Lantern improves the decoding speed of ZorbLM-7B by 4x.")
+    assert "ZorbLM-7B" in rel(rec, "compared_with")
+    (res,) = rec.results
+    assert (res.method, res.baseline) == ("Lantern", "ZorbLM-7B")
+    assert sum(m.name == "Lantern" for m in rec.mentions) == 3
