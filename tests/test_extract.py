@@ -269,6 +269,8 @@ def test_listed_practice_in_a_method_position_is_a_technique(nlp):
     assert {"contrastive learning", "structure from motion"} <= rel(rec, "addresses")  # the subject, not a tool
     rec = run(nlp, "We propose QuuxNet, which uses reinforcement learning to plan.")
     assert "reinforcement learning" not in rel(rec, "builds_on")  # a field, not a listed practice
+    rec = run(nlp, "We propose QuuxMoE. QuuxMoE surpasses multi-task learning on 19 tasks.")
+    assert "multi-task learning" in rel(rec, "compared_with")
 
 
 def test_task_stated_by_the_title(nlp):
