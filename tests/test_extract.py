@@ -259,6 +259,13 @@ def test_lower_case_techniques_in_method_positions(nlp):
     assert not {"zorbic cloning", "frobnic sampling"} & rel(rec, "mentions")  # no method position
 
 
+def test_a_lower_case_gradient_in_a_method_position_is_a_quantity_not_a_technique(nlp):
+    rec = run(nlp, "We propose QuuxOpt, which uses first-order gradients to update the zorb weights.")
+    assert not {"first-order gradients", "first-order gradient"} & rel(rec, "builds_on")
+    rec = run(nlp, "We propose QuuxOpt. QuuxOpt builds on multi-agent zorb gradient (MAZG) methods.")
+    assert "MAZG" in rel(rec, "builds_on")  # a defined long form ending in "gradient" still names a method
+
+
 def test_listed_practice_in_a_method_position_is_a_technique(nlp):
     rec = run(nlp, "We propose QuuxNet, which employs contrastive learning to align the two views. "
                    "QuuxNet outperforms techniques such as structure from motion and multi-view stereo.")

@@ -26,6 +26,7 @@ _POSITION_WORDS = {"via"}
 _SKIP = frozenset(word_group("technique_skip"))  # ontology/patterns/word_groups.tsv
 _GLUE = {",", "and", "or", "as", "well", "/"}
 _NOT_NAMES = frozenset(word_group("technique_not_name"))  # ontology/patterns/word_groups.tsv
+_WEAK_HEADS = frozenset(word_group("weak_technique_head"))  # "first-order gradients": a quantity, no technique
 _APPLIED_TO = {"to", "on", "into", "in", "for"}  # "applied to X", "pre-training on X": X is what is worked on
 _CLASS_PLURALS = frozenset(word_group("class_plural"))  # ontology/patterns/word_groups.tsv
 _MAX_WORDS = 4
@@ -35,8 +36,9 @@ _MAX_ITEMS = 5
 def technique_spans(doc: Doc, lex: PhraseLexicon, heads: frozenset[str]) -> Iterator[Span]:
     """Technique phrases (label Method, source "technique") of the Doc."""
     known = {(s.start, s.end) for s in doc.spans.get("kg_gazetteer", []) if s.label_ == "Method"}
+    strong = heads - _WEAK_HEADS  # a listed method with one more modifier may end in any head
     for start in _positions(doc):
-        yield from (s for s in _listed(doc, start, lex, heads) if (s.start, s.end) not in known)
+        yield from (s for s in _listed(doc, start, lex, strong) if (s.start, s.end) not in known)
     yield from _extended_known(doc, lex, heads)
 
 
