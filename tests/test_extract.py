@@ -1761,6 +1761,13 @@ def test_in_contrast_to_compares_only_in_the_papers_own_sentences(nlp):
     assert "random matrices" not in rel(rec, "uses_metric")  # an "own" cue reports no measure
 
 
+def test_what_the_paper_offers_an_alternative_to_is_its_baseline(nlp):
+    rec = run(nlp, "We propose QuuxNet, a lightweight alternative to cross-attention and to ZorbNet. Diffusion "
+                   "models have emerged as an alternative to BlobGAN.")
+    assert {"cross-attention", "ZorbNet"} <= rel(rec, "compared_with")
+    assert "BlobGAN" not in rel(rec, "compared_with")  # background: not the paper's own sentence
+
+
 @pytest.mark.parametrize("abstract, relation, name", [
     ("We propose QuuxNet. Compared to prior methods, our approach leverages variational inference to encode "
      "dynamics.", "compared_with", "variational inference"),
