@@ -1879,3 +1879,13 @@ def test_a_proposed_plain_word_is_the_name_wherever_it_is_repeated(nlp):
     (res,) = rec.results
     assert (res.method, res.baseline) == ("Lantern", "ZorbLM-7B")
     assert sum(m.name == "Lantern" for m in rec.mentions) == 3
+
+
+def test_a_capitalised_word_before_module_names_a_part(nlp):
+    """"a Coef module": a plain capitalised word is a name where a determiner and a part word frame it."""
+    rec = run(nlp, "We propose QuuxFormer, a forecasting architecture. Next, we design a Coef module that computes "
+                   "coefficients. Finally, we present a Forecast module that selects the bases.")
+    assert rel(rec, "proposes") == {"QuuxFormer", "Coef", "Forecast"}
+    rec = run(nlp, "We propose QuuxFormer. Forecast quality matters.")
+    assert rel(rec, "proposes") == {"QuuxFormer"}  # no part word: a capital at the start of a sentence
+

@@ -47,6 +47,8 @@ _LIST_GLUE = {",", "and", "or"}
 _NOT_SYSTEMS = frozenset(word_group("not_system"))  # ontology/patterns/word_groups.tsv
 _NAME_ADJECTIVE_ENDS = ("ian", "ean")  # "other than Gaussian", "than Euclidean": adjectives from a name
 _TECHNIQUE_TASKS = frozenset(word_group("technique_task"))  # ontology/patterns/word_groups.tsv
+_PART_WORDS = frozenset(word_group("part_word"))  # "a Coef module": the word before names the part
+_PART_DETERMINERS = {"a", "an", "the", "our", "this", "each"}
 _SAME_LONG_FORM = 0.8  # letter similarity above which two long forms of an acronym are one ("Estimate"/"Estimation")
 #: What may follow a capitalised word after "we propose" for it to be a name: its description starts.
 _NAME_ENDS = frozenset({",", "(", ":", "—", "–"})
@@ -114,6 +116,7 @@ class NameFinder:
         candidates += self._introduced(doc)
         candidates += self._shapes(doc)
         candidates += self._title_runs(doc)
+        candidates += self._part_names(doc)
         candidates += technique_spans(doc, self.lex.phrases, self.lex.method_heads)
         candidates += [self._tag(s, "Task", s.kb_id_ or s.text, "task") for s in task_phrases(doc, self.lex.phrases)]
         candidates += [self._tag(s, "Metric", s.kb_id_ or s.text, "metric")
@@ -543,6 +546,23 @@ class NameFinder:
                 continue
             spans.append(self._tag(doc[i:end], "Method", doc[i:end].text, "shape"))
             i = end
+        return spans
+
+    def _part_names(self, doc: Doc) -> list[Span]:
+        """"a Coef module", "the Swift module": one capitalised word (or a Title-Case run) between a
+        determiner and a part word (`part_word`: "module", "block") is the part's name, though the
+        word alone is no name by its shape ("Forecast", "Sage")."""
+        toks = tokens(doc)
+        spans = []
+        for token in toks[1:]:
+            if token.lower_ not in _PART_WORDS:
+                continue
+            start = token.i
+            while start > 0 and token.i - start < 3 and is_title_word(toks[start - 1].text) \
+                    and toks[start - 1].text not in self.lex.stop and not toks[start - 1].is_sent_start:
+                start -= 1
+            if start < token.i and start > 0 and toks[start - 1].lower_ in _PART_DETERMINERS:
+                spans.append(self._tag(doc[start:token.i], "Method", doc[start:token.i].text, "named"))
         return spans
 
     def _title_runs(self, doc: Doc) -> list[Span]:
