@@ -82,11 +82,14 @@ def _echoes(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Ent]:
     plain capitalised word, no name by its shape) is the same name wherever the text repeats it,
     so its later sentences ("Sequoia improves ...") are about the paper's own work too."""
     words: dict[tuple[str, ...], Ent] = {}
+    found_at: dict[str, int] = {}  # how often each proposed name's text is already an entity
     for ent in ents:
         if ent.name in proposed:
             words.setdefault(tuple(t.text for t in ent.span), ent)
+            found_at[ent.span.text] = found_at.get(ent.span.text, 0) + 1
+    words = {k: e for k, e in words.items() if doc.text.count(e.span.text) > found_at[e.span.text]}
     if not words:
-        return ents
+        return ents  # every repetition is found already: no pass over the tokens
     taken = [False] * len(doc)
     for ent in ents:
         for i in range(ent.span.start, ent.span.end):
