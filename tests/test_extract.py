@@ -532,6 +532,8 @@ def test_build_on_names_a_base_not_a_proposal(nlp):
     rec = run(nlp, "We build on QuuxFormer and propose ZorbNet, a faster model.")
     assert rel(rec, "proposes") == {"ZorbNet"}
     assert "QuuxFormer" in rel(rec, "builds_on")
+    rec = run(nlp, "Hence, we propose QuuxSHAP, a variation of ZorbValues based on entropy maximization.")
+    assert "ZorbValues" in rel(rec, "builds_on")  # "a variation of X", as "a variant of X"
 
 
 def test_well_known_tasks_are_listed(nlp):
