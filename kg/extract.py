@@ -45,7 +45,7 @@ def extract(doc: Doc, paper: Paper, clean: CleanText) -> PaperRecord:
     ents = sorted(ents + title_mentions(doc, title, ents, macros), key=lambda e: e.span.start)
     ents = sorted(ents + title_task_mentions(doc, title, ents), key=lambda e: e.span.start)
     proposed = proposals(doc, ents, title)
-    ents = _echoes(doc, _as_proposed(ents, proposed, doc), proposed)
+    ents = _echoes(doc, _as_proposed(ents, proposed, doc), proposed, clean.text)
     ents = _merge_variants([e for e in _cued_unknowns(doc, ents, proposed) if e.type in ENTITY_TYPES], title)
     facts = _facts(doc, ents, proposed)
     parts = long_form_parts(doc, ents, proposed)
@@ -77,17 +77,18 @@ def _notation(ent: Ent, clean: CleanText) -> bool:
     return ent.source != "gazetteer" and clean.in_formula(ent.span.start_char, ent.span.end_char)
 
 
-def _echoes(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Ent]:
+def _echoes(doc: Doc, ents: list[Ent], proposed: dict[str, str], text: str) -> list[Ent]:
     """A proposed name found only where it was introduced ("This paper introduces Sequoia, ...": a
     plain capitalised word, no name by its shape) is the same name wherever the text repeats it,
-    so its later sentences ("Sequoia improves ...") are about the paper's own work too."""
+    so its later sentences ("Sequoia improves ...") are about the paper's own work too. `text` is
+    the Doc's text (the cleaned abstract), counted without joining the tokens again."""
     words: dict[tuple[str, ...], Ent] = {}
     found_at: dict[str, int] = {}  # how often each proposed name's text is already an entity
     for ent in ents:
         if ent.name in proposed:
             words.setdefault(tuple(t.text for t in ent.span), ent)
             found_at[ent.span.text] = found_at.get(ent.span.text, 0) + 1
-    words = {k: e for k, e in words.items() if doc.text.count(e.span.text) > found_at[e.span.text]}
+    words = {k: e for k, e in words.items() if text.count(e.span.text) > found_at[e.span.text]}
     if not words:
         return ents  # every repetition is found already: no pass over the tokens
     taken = [False] * len(doc)

@@ -552,10 +552,7 @@ class NameFinder:
         """"a Coef module", "the Swift module": one capitalised word (or a Title-Case run) between a
         determiner and a part word (`part_word`: "module", "block") is the part's name, though the
         word alone is no name by its shape ("Forecast", "Sage")."""
-        low = doc.text.lower()
-        if not any(word in low for word in _PART_WORDS):
-            return []  # most abstracts name no part: no pass over their tokens
-        toks = tokens(doc)
+        toks = tokens(doc)  # one pass over the shared tokens; `doc.text` would join the whole text again
         spans = []
         for token in toks[1:]:
             if token.lower_ not in _PART_WORDS:
