@@ -103,6 +103,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev62": Sample(80622577, 40, 0),
     "dev63": Sample(81240384, 40, 0),
     "dev64": Sample(81853527, 40, 0),
+    "dev65": Sample(82462112, 40, 0),
+    "dev66": Sample(83066238, 40, 0),
 }
 
 
