@@ -266,6 +266,13 @@ def test_a_lower_case_gradient_in_a_method_position_is_a_quantity_not_a_techniqu
     assert "MAZG" in rel(rec, "builds_on")  # a defined long form ending in "gradient" still names a method
 
 
+def test_a_lower_case_embedding_in_a_method_position_is_a_representation_not_a_technique(nlp):
+    rec = run(nlp, "We propose QuuxRec, which uses zorbic token embeddings to encode the blob history.")
+    assert not {"zorbic token embeddings", "zorbic token embedding"} & rel(rec, "builds_on")
+    rec = run(nlp, "We propose QuuxRec. QuuxRec builds on zorbic token embeddings (ZTE).")
+    assert "ZTE" in rel(rec, "builds_on")  # a defined long form ending in "embeddings" still names a method
+
+
 def test_listed_practice_in_a_method_position_is_a_technique(nlp):
     rec = run(nlp, "We propose QuuxNet, which employs contrastive learning to align the two views. "
                    "QuuxNet outperforms techniques such as structure from motion and multi-view stereo.")
