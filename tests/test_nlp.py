@@ -243,6 +243,16 @@ def test_models_by_size_and_data_by_a_measured_value(nlp):
     assert types["QUUXSEG2021"] == types["Blob2022"] == "Dataset"
 
 
+def test_names_after_a_measured_metric_and_on_are_data_unless_a_known_model_is_among_them(nlp):
+    doc = nlp("QuuxRet gains +3.1 nDCG on ZorbIR and BlobIR, and +0.5% ACC on QuuxSet.")
+    types = {s.text: s.label_ for s in doc.spans["kg_entities"]}
+    assert types["ZorbIR"] == types["BlobIR"] == types["QuuxSet"] == "Dataset"
+    assert types["nDCG"] == types["ACC"] == "Metric"  # well-known spellings of NDCG and accuracy
+    doc = nlp("QuuxKD gains +3.7 AP on RetinaNet, Zorb-RCNN and FCOS, respectively.")
+    types = {s.text: s.label_ for s in doc.spans["kg_entities"]}
+    assert types["Zorb-RCNN"] == "Method"  # detectors a method is applied to, with a known one among them
+
+
 def test_a_suite_of_models_is_a_method_and_a_suite_of_tasks_a_benchmark(nlp):
     doc = nlp("We introduce QUURUS, a suite of large language models for reasoning. We also release "
               "BlobSuite, a suite of benchmarks. It owes much to ZEDPLAY, our newly-curated training dataset.")

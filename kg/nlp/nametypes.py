@@ -53,7 +53,7 @@ class NameTyper:
         listed_data = {s.start: (s.end, s.label_) for s in doc.spans.get("kg_gazetteer", []) if s.label_ in _DATA_TYPES}
         for group in list_groups(doc, list(range(len(entities))), entities):
             members = [entities[i] for i in group]
-            guess = self._group_type(doc, members)
+            guess = self._group_type(doc, members) or _measured_after(doc, members, measured)
             for i in group:
                 span = entities[i]
                 if span.id_ not in _RETYPABLE:
@@ -249,6 +249,16 @@ def _measured_on(doc: Doc, span: Span, measured: set[int]) -> str | None:
         if span.end < len(doc) and doc[span.end].text in (")", ","):
             return "Dataset"
     return None
+
+
+def _measured_after(doc: Doc, members: list[Span], measured: set[int]) -> str | None:
+    """"+3.1 QuuxRR on ZorbIR and BlobIR": names right after a reported value's metric and "on" are
+    the data it was measured on, unless a known model is among them ("+3.7 AP on RetinaNet, Quux-RCNN":
+    the detectors a method was applied to)."""
+    if any(m.label_ == "Method" and m.id_ not in _RETYPABLE for m in members):
+        return None
+    i = _word_before(doc, members[0])
+    return "Dataset" if i >= 1 and doc[i].lower_ == "on" and i in measured else None
 
 
 def list_groups(doc: Doc, index: list[int], spans: list[Span]) -> list[list[int]]:
