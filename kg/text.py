@@ -60,7 +60,7 @@ _EMPHASIS = re.compile(r"(?<![\w*\\])(?P<stars>\*\*?|__?)(?=[^\s*_])"
                        r"(?P<emphasized>(?:[^*_$\\\n]|\\[%&#_]|\$[^$\n]{1,100}\$){1,150}?)"
                        r"(?<=[^\s*_\\])(?P=stars)(?![\w*$])")
 _TOKEN = re.compile(
-    r"(?=[\\`'$}{*_~\ufb00-\ufb06])"  # every token starts with one of these: other positions fail at once
+    r"(?=[\\`'$}{*_~\]\ufb00-\ufb06])"  # every token starts with one of these: other positions fail at once
     r"(?:(?P<href>\\href\s*\{[^{}]{0,500}\}\s*\{[^{}]{0,300}\})"
     r"|(?P<reference>" + _REFERENCE.pattern + r")"
     r"|(?P<markup>" + _MARKUP.pattern + r")"
@@ -74,7 +74,8 @@ _TOKEN = re.compile(
     r"|(?P<math>\$[^$]{1,300}\$)"
     r"|(?P<emphasis>" + _EMPHASIS.pattern + r")"
     r"|(?P<brace>[{}])"
-    r"|(?P<ligature>[\ufb00-\ufb06]))"
+    r"|(?P<ligature>[\ufb00-\ufb06])"
+    r"|(?P<link>\](?=\((?:https?://|www\.))))"  # Markdown's "[code](https://...)": the link apart from its text
 )
 _MATH_DROP = re.compile(r"[\^_{}]")
 # A formula that writes a word of three letters or more besides its commands may hold a name
@@ -281,6 +282,9 @@ def _replace(m: re.Match[str], chars: list[str], origin: list[int]) -> None:
         chars.extend(inner.text)
         origin.extend(m.start("emphasized") + o for o in inner.origin)
         _emit('"', m.end("emphasized"), chars, origin)
+    elif kind == "link":  # "[GitHub](https://github.com/quux/zorb)": spaCy keeps "GitHub](https://github.com" one
+        _copy(m.string, m.start(), m.end(), chars, origin)  # token and cuts the rest of the link into words
+        _emit(" ", m.start(), chars, origin)
     elif kind == "ligature":  # "classiﬁcation" from a PDF reads "classification"
         _emit(unicodedata.normalize("NFKC", m.group(0)), m.start(), chars, origin)
     # "brace", "reference" and "markup": dropped

@@ -1431,6 +1431,12 @@ def test_a_name_the_code_repository_is_named_after_is_proposed(nlp, text, propos
     assert rel(run(nlp, text), "proposes") == proposed
 
 
+def test_the_path_of_a_markdown_link_names_nothing(nlp):
+    rec = run(nlp, "We propose QuuxNet. Code is at [GitHub](https://github.com/ZorbLab2024/QuuxNet) and "
+                   "[this https URL](https://arxiv.org/abs/2404.03828).")
+    assert rel(rec, "mentions") == {"QuuxNet"}
+
+
 def test_a_known_dataset_glued_to_pretrained_is_that_dataset_and_not_evaluation_data(nlp):
     rec = run(nlp, "While it underperforms LiT for JFT-pretrained models, it outperforms LiT on Places365.")
     assert "JFT" in rel(rec, "mentions")

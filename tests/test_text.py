@@ -23,6 +23,15 @@ def test_lone_dollar_and_urls_untouched():
     assert clean_latex(url).text == url
 
 
+def test_a_markdown_link_stands_apart_from_its_text():
+    raw = "Code at [GitHub](https://github.com/Quux-LAB/zorb); see [1] (2)."
+    clean = clean_latex(raw)
+    assert clean.text == "Code at [GitHub] (https://github.com/Quux-LAB/zorb); see [1] (2)."
+    assert len(clean.origin) == len(clean.text)
+    i = clean.text.index("https")
+    assert raw[clean.original_span(i, i + 5)[0]:].startswith("https")
+
+
 def test_every_clean_char_maps_to_an_original_index():
     raw = r"$\mathcal{O}(n^2)$ and \emph{x}"
     clean = clean_latex(raw)
