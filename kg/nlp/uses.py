@@ -362,7 +362,39 @@ def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[
                 taken.add(id(mate))
                 weak.append((mate, "listed with a base"))
     facts += [Fact("builds_on", e, sentence(doc, e.span.start), e.confidence * 0.6, rule) for e, rule in weak]
+    opening = _opening_subject(doc, ents)
+    if (opening is not None and opening.name not in proposed and opening.name not in excluded
+            and not _variant_of_proposed(opening.name, proposed)
+            and not any(f.ent.name == opening.name for f in facts)):
+        facts.append(Fact("builds_on", opening, sentence(doc, 0), opening.confidence * 0.5, "opening subject"))
     return facts
+
+
+_OPENING_SKIP = frozenset({"the", "a", "an"})
+
+
+def _opening_subject(doc: Doc, ents: list[Ent]) -> Ent | None:
+    """"Speculative decoding (SD) is a popular way to ...", "Masked autoencoders have recently been
+    introduced to ...": a method the abstract opens with, as the subject of its first sentence, is
+    the line of work a method paper takes up."""
+    if not len(doc):
+        return None
+    first = sentence(doc, 0)
+    i = first.start
+    while i < first.end and doc[i].lower_ in _OPENING_SKIP:
+        i += 1
+    ent = next((e for e in ents if e.span.start == i), None)
+    if ent is None or ent.type != "Method" or ent.source == "title":
+        return None  # a title's words found again open a sentence about the problem ("Robust Markov ...")
+    after = ent.span.end
+    if after < first.end and doc[after].text == "(":
+        close = next((k for k in range(after + 1, min(first.end, after + 8)) if doc[k].text == ")"), None)
+        if close is None:
+            return None
+        after = close + 1
+    if after < first.end and doc[after].is_alpha and doc[after].is_lower and doc[after].lower_ not in ("and", "or"):
+        return ent
+    return None
 
 
 def _own_new_acronym(doc: Doc, first: Ent, ent: Ent, own) -> bool:  # type: ignore[no-untyped-def]
