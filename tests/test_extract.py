@@ -273,15 +273,17 @@ def test_a_lower_case_embedding_in_a_method_position_is_a_representation_not_a_t
     assert "ZTE" in rel(rec, "builds_on")  # a defined long form ending in "embeddings" still names a method
 
 
-def test_the_method_an_abstract_opens_with_is_a_base_of_a_method_paper(nlp):
-    rec = run(nlp, "Zorbic Quux Attention (ZQA) is a popular way to speed up inference. "
-                   "We propose BlobSpec, which drafts tokens in a tree and verifies them.")
-    assert "ZQA" in rel(rec, "builds_on")
-    rec = run(nlp, "Zorbic Quux Attention (ZQA) is a popular way to speed up inference. "
-                   "We study why ZQA works and find that acceptance rates vary.")
-    assert "ZQA" not in rel(rec, "builds_on")  # an analysis paper builds nothing
-    rec = run(nlp, "Zorbic Quux Attention (ZQA) and BlobNet are popular. We propose QuuxSpec, which drafts tokens.")
-    assert not {"ZQA", "BlobNet"} & rel(rec, "builds_on")  # a list opens the sentence, not a subject
+@pytest.mark.parametrize("abstract, bases", [
+    ("Zorbic Quux Attention (ZQA) is a popular way to speed up inference. "
+     "We propose BlobSpec, which drafts tokens in a tree and verifies them.", {"ZQA"}),
+    ("Zorbic Quux Attention (ZQA) is a popular way to speed up inference. "
+     "We study why ZQA works and find that acceptance rates vary.", set()),  # an analysis paper builds nothing
+    ("Zorbic Quux Attention (ZQA) and BlobNet are popular. We propose QuuxSpec, which drafts tokens.",
+     set()),  # a list opens the sentence, not a subject
+    ("QuuxNet-based planners have shown strong results. We propose BlobRL, which plans.", set()),  # a kind of work
+])
+def test_the_method_an_abstract_opens_with_is_a_base_of_a_method_paper(nlp, abstract, bases):
+    assert rel(run(nlp, abstract), "builds_on") == bases
 
 
 def test_listed_practice_in_a_method_position_is_a_technique(nlp):

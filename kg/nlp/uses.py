@@ -14,6 +14,7 @@ from spacy.tokens import Doc, Span
 
 from kg.lexicon import load_gazetteer
 from kg.nlp import word_group
+from kg.nlp.gazetteer import modified_stem
 from kg.nlp.namelexicon import load_lexicon
 from kg.nlp.phrases import title_runs, title_words
 from kg.nlp.relations import METHODS, Ent, Fact, own_sentences, same_name, sentence, starting_in
@@ -384,8 +385,8 @@ def _opening_subject(doc: Doc, ents: list[Ent]) -> Ent | None:
     while i < first.end and doc[i].lower_ in _OPENING_SKIP:
         i += 1
     ent = next((e for e in ents if e.span.start == i), None)
-    if ent is None or ent.type != "Method" or ent.source == "title":
-        return None  # a title's words found again open a sentence about the problem ("Robust Markov ...")
+    if ent is None or ent.type != "Method" or ent.source == "title" or modified_stem(ent.span[-1].text):
+        return None  # a title's words found again ("Robust Markov ..."), "Transformer-based methods have ..."
     after = ent.span.end
     if after < first.end and doc[after].text == "(":
         close = next((k for k in range(after + 1, min(first.end, after + 8)) if doc[k].text == ")"), None)
