@@ -280,6 +280,12 @@ def test_names_find_and_type_new_names(nlp):
     assert types["BazNN"] == "Method"
 
 
+def test_well_known_failure_modes_are_tasks(nlp):
+    doc = nlp("QuuxReg mitigates overfitting and mode collapse, and reduces hallucinations in BlobLM.")
+    tasks = {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Task"}
+    assert {"overfitting", "mode collapse", "hallucination"} <= tasks
+
+
 def test_a_defined_class_of_problems_is_a_task(nlp):
     doc = nlp("We study regret in Latent Quux Decision Processes (LQDPs) and Blob Extensive-Form Games (BEFGs). "
               "We solve the Zorbic Routing Problem (ZRP) with QuuxNet.")
