@@ -280,6 +280,12 @@ def test_names_find_and_type_new_names(nlp):
     assert types["BazNN"] == "Method"
 
 
+def test_disentanglement_and_locomotion_head_tasks(nlp):
+    doc = nlp("We propose QuuxBot for quadruped robot locomotion and unsupervised disentanglement of factors.")
+    tasks = {s.text for s in doc.spans["kg_entities"] if s.label_ == "Task"}
+    assert {"quadruped robot locomotion", "unsupervised disentanglement"} <= tasks
+
+
 def test_well_known_failure_modes_are_tasks(nlp):
     doc = nlp("QuuxReg mitigates overfitting and mode collapse, and reduces hallucinations in BlobLM.")
     tasks = {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Task"}
