@@ -286,6 +286,12 @@ def test_disentanglement_and_locomotion_head_tasks(nlp):
     assert {"quadruped robot locomotion", "unsupervised disentanglement"} <= tasks
 
 
+def test_communication_and_training_costs_are_metrics(nlp):
+    doc = nlp("QuuxFed lowers the communication overhead and communication costs of BlobSGD, and its training time.")
+    metrics = {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Metric"}
+    assert {"communication overhead", "communication cost", "training time"} <= metrics
+
+
 def test_well_known_failure_modes_are_tasks(nlp):
     doc = nlp("QuuxReg mitigates overfitting and mode collapse, and reduces hallucinations in BlobLM.")
     tasks = {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Task"}
