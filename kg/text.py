@@ -282,9 +282,9 @@ def _replace(m: re.Match[str], chars: list[str], origin: list[int]) -> None:
         chars.extend(inner.text)
         origin.extend(m.start("emphasized") + o for o in inner.origin)
         _emit('"', m.end("emphasized"), chars, origin)
-    elif kind == "link":  # "[GitHub](https://github.com/quux/zorb)": spaCy keeps "GitHub](https://github.com" one
-        _copy(m.string, m.start(), m.end(), chars, origin)  # token and cuts the rest of the link into words
-        _emit(" ", m.start(), chars, origin)
+    elif kind == "link":  # "[GitHub](https://github.com/quux/zorb)" reads "[GitHub] (https://...)": glued, spaCy
+        _copy(m.string, m.start(), m.end(), chars, origin)  # made "GitHub](https://github.com" one token and the
+        _emit(" ", m.start(), chars, origin)  # path's parts words of their own ("quux" a name)
     elif kind == "ligature":  # "classiﬁcation" from a PDF reads "classification"
         _emit(unicodedata.normalize("NFKC", m.group(0)), m.start(), chars, origin)
     # "brace", "reference" and "markup": dropped

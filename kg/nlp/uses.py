@@ -299,7 +299,8 @@ def _holds_list(toks: list, i: int) -> bool:  # type: ignore[type-arg]
 
 
 def built_on(doc: Doc, ents: list[Ent], proposed: dict[str, str], excluded: set[str]) -> list[Fact]:
-    """Methods used by the paper: after "based on", "using", "fine-tune", ... or before "backbone".
+    """Methods used by the paper: after "based on", "using", "fine-tune", ... or before "backbone";
+    in a method paper also the method its first sentence is about (`_opening_subject`).
 
     A use stated by a cue stands even when the paper also compares with the method (a model used
     to label data and beaten as a baseline is both); `excluded` (the baselines) only keeps the
@@ -384,7 +385,7 @@ def _opening_subject(doc: Doc, ents: list[Ent]) -> Ent | None:
     i = first.start
     while i < first.end and doc[i].lower_ in _OPENING_SKIP:
         i += 1
-    ent = next((e for e in ents if e.span.start == i), None)
+    ent = next(iter(starting_in(ents, i, i + 1)), None)
     if ent is None or ent.type != "Method" or ent.source == "title" or modified_stem(ent.span[-1].text):
         return None  # a title's words found again ("Robust Markov ..."), "Transformer-based methods have ..."
     after = ent.span.end
