@@ -1444,6 +1444,14 @@ def test_a_name_the_code_repository_is_named_after_is_proposed(nlp, text, propos
     assert rel(run(nlp, text), "proposes") == proposed
 
 
+def test_a_new_name_called_a_metric_is_a_metric_not_a_proposed_method(nlp):
+    rec = run(nlp, "We propose QuuxPPL, a novel metric that focuses on key tokens. QuuxPPL correlates with accuracy.")
+    assert "QuuxPPL" in rel(rec, "uses_metric")
+    assert "QuuxPPL" not in rel(rec, "proposes") | {m.name for m in rec.mentions if m.type == "Method"}
+    rec = run(nlp, "We detect Zorb Shifts, the metric of FPR95 falling by 28%.")
+    assert "Zorb Shifts" not in rel(rec, "uses_metric")  # "the metric of" names the value's measure
+
+
 def test_the_path_of_a_markdown_link_names_nothing(nlp):
     rec = run(nlp, "We propose QuuxNet. Code is at [GitHub](https://github.com/ZorbLab2024/QuuxNet) and "
                    "[this https URL](https://arxiv.org/abs/2404.03828).")

@@ -25,6 +25,7 @@ _APPOSITION_STOP = {"that", "which", "to", "who", "where", ";", "(", ".", ":", "
 _RETYPABLE = {"shape", "title", "named"}
 _COLLECTIVE = frozenset(word_group("collective_kind"))  # ontology/patterns/word_groups.tsv
 _NAME_ONLY_KINDS = frozenset(word_group("name_only_kind"))
+_METRIC_KINDS = frozenset(word_group("metric_kind"))
 _DATA_UNITS = frozenset(word_group("data_unit"))
 _CONTENT_VERBS = frozenset(word_group("content_verb"))
 _TRAINING = frozenset(word_group("pretraining_word")) | frozenset(word_group("training_word"))
@@ -58,14 +59,14 @@ class NameTyper:
                 span = entities[i]
                 if span.id_ not in _RETYPABLE:
                     continue
-                label = (self._data_apposition(doc, span) or self._suffix_type(span.text)
+                label = (self._data_apposition(doc, span) or _metric_apposition(doc, span) or self._suffix_type(span.text)
                          or _listed_data_first(span, listed_data)
                          or _trained_after(doc, span) or guess or _measured_on(doc, span, measured))
                 if label == "Dataset" and span.start in compared:
                     label = "Method"  # "outperforming QuuxMed-VQA by 1.2%": what is outperformed is a system
                 if label and label != span.label_:
                     out[i] = Span(doc, span.start, span.end, label=label, kb_id=span.kb_id_, span_id=span.id_)
-        return out
+        return _as_metric_throughout(doc, out)
 
     def _data_apposition(self, doc: Doc, span: Span) -> str | None:
         """"QuuxGen-1.6M, a dataset of ...": an appositive that calls the name data outweighs its
@@ -145,6 +146,30 @@ class NameTyper:
             if word in _APPOSITION_STOP or doc[j].is_sent_start:
                 return made_of
         return made_of
+
+
+def _as_metric_throughout(doc: Doc, spans: list[Span]) -> list[Span]:
+    """A new name an appositive calls a metric is that metric wherever the text repeats it
+    ("QuuxPPL correlates with accuracy")."""
+    metrics = {s.text for s in spans if s.label_ == "Metric" and s.id_ in _RETYPABLE and _metric_apposition(doc, s)}
+    if not metrics:
+        return spans
+    return [Span(doc, s.start, s.end, label="Metric", kb_id=s.kb_id_, span_id=s.id_)
+            if s.text in metrics and s.id_ in _RETYPABLE and s.label_ != "Metric" else s for s in spans]
+
+
+def _metric_apposition(doc: Doc, span: Span) -> str | None:
+    """"QuuxPPL, a novel metric that ...", "X is a new measure of ...": an appositive that calls a new
+    name a measure makes it a metric, whatever its shape (the paper reports it; it proposes no method)."""
+    i = _copula_end(doc, after_short_form(doc, span.end))
+    if i is None or i >= len(doc) or doc[i].lower_ not in ("a", "an", "our"):
+        return None  # not "X, the metric of FPR95 ...": a value's measure named after a setting
+    for j in range(i + 1, min(len(doc), i + 6)):
+        if doc[j].lower_ in _METRIC_KINDS:
+            return "Metric"
+        if doc[j].lower_ in _APPOSITION_STOP or doc[j].is_punct or doc[j].is_sent_start:
+            return None
+    return None
 
 
 def _listed_data_first(span: Span, listed: dict[int, tuple[int, str]]) -> str | None:
