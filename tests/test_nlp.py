@@ -292,6 +292,13 @@ def test_communication_and_training_costs_are_metrics(nlp):
     assert {"communication overhead", "communication cost", "training time"} <= metrics
 
 
+def test_a_general_gerund_alone_is_no_task(nlp):
+    doc = nlp("We propose QuuxNet for training and solving tasks, and for mathematical problem solving.")
+    tasks = {s.text for s in doc.spans["kg_entities"] if s.label_ == "Task"}
+    assert not {"training", "solving"} & tasks
+    assert "mathematical problem solving" in tasks
+
+
 def test_well_known_failure_modes_are_tasks(nlp):
     doc = nlp("QuuxReg mitigates overfitting and mode collapse, and reduces hallucinations in BlobLM.")
     tasks = {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Task"}
