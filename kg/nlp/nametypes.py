@@ -6,6 +6,8 @@ as" before it, an appositive ("X, a novel framework"), a known member, or an
 evaluation context ("experiments on X") decides it. An appositive that calls
 a name data ("X-1.6M, a dataset of ...") outweighs a model-like shape, and a
 name that opens with a listed dataset ("AntMaze Large Play") is data of its type.
+An appositive that calls a new name a measure ("QuuxPPL, a novel metric") makes it
+a metric wherever the text repeats it.
 """
 
 from __future__ import annotations
@@ -59,8 +61,8 @@ class NameTyper:
                 span = entities[i]
                 if span.id_ not in _RETYPABLE:
                     continue
-                label = (self._data_apposition(doc, span) or _metric_apposition(doc, span) or self._suffix_type(span.text)
-                         or _listed_data_first(span, listed_data)
+                label = (self._data_apposition(doc, span) or _metric_apposition(doc, span)
+                         or self._suffix_type(span.text) or _listed_data_first(span, listed_data)
                          or _trained_after(doc, span) or guess or _measured_on(doc, span, measured))
                 if label == "Dataset" and span.start in compared:
                     label = "Method"  # "outperforming QuuxMed-VQA by 1.2%": what is outperformed is a system
