@@ -41,7 +41,6 @@ _MODIFIER_SUFFIXES = ("-based", "-style", "-like", "-free", "-aware", "-guided",
 _DATA_TYPES = ("Dataset", "Benchmark")
 # Head words that make a defined long form a measure ("Expected Calibration Error (ECE)").
 _METRIC_HEADS = frozenset(word_group("defined_metric_head"))  # ontology/patterns/word_groups.tsv
-_NOT_TASK_GERUNDS = frozenset(word_group("not_task_gerund"))  # "for training and solving tasks": no task alone
 _PROBLEM_HEADS = tuple(word_group("defined_problem_head"))  # "(LMDPs)": a class of problems, a Task
 _PHENOMENON_HEADS = frozenset(word_group("defined_phenomenon_head"))  # "Neural Collapse (NC)": a Task
 _LIST_GLUE = {",", "and", "or"}
@@ -119,8 +118,7 @@ class NameFinder:
         candidates += self._title_runs(doc)
         candidates += self._part_names(doc)
         candidates += technique_spans(doc, self.lex.phrases, self.lex.method_heads)
-        candidates += [self._tag(s, "Task", s.kb_id_ or s.text, "task") for s in task_phrases(doc, self.lex.phrases)
-                       if not (len(s) == 1 and s[0].lower_ in _NOT_TASK_GERUNDS)]
+        candidates += [self._tag(s, "Task", s.kb_id_ or s.text, "task") for s in task_phrases(doc, self.lex.phrases)]
         candidates += [self._tag(s, "Metric", s.kb_id_ or s.text, "metric")
                        for s in metric_phrases(doc, self.lex.phrases)]
         entities = merge(candidates)

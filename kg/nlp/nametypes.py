@@ -54,6 +54,7 @@ class NameTyper:
         measured = {e.end for e in entities if e.label_ == "Metric" and e.start > 0 and is_value(doc[e.start - 1])}
         compared = {c.end for c in doc.spans.get("kg_cues", []) if c.label_ == "compared_with" and c.id_ == "after"}
         listed_data = {s.start: (s.end, s.label_) for s in doc.spans.get("kg_gazetteer", []) if s.label_ in _DATA_TYPES}
+        called_metric: set[str] = set()  # new names an appositive calls a metric
         for group in list_groups(doc, list(range(len(entities))), entities):
             members = [entities[i] for i in group]
             guess = self._group_type(doc, members) or _measured_after(doc, members, measured)
@@ -61,14 +62,16 @@ class NameTyper:
                 span = entities[i]
                 if span.id_ not in _RETYPABLE:
                     continue
-                label = (self._data_apposition(doc, span) or _metric_apposition(doc, span)
-                         or self._suffix_type(span.text) or _listed_data_first(span, listed_data)
+                kind = self._data_apposition(doc, span) or _metric_apposition(doc, span)
+                if kind == "Metric":
+                    called_metric.add(span.text)
+                label = (kind or self._suffix_type(span.text) or _listed_data_first(span, listed_data)
                          or _trained_after(doc, span) or guess or _measured_on(doc, span, measured))
                 if label == "Dataset" and span.start in compared:
                     label = "Method"  # "outperforming QuuxMed-VQA by 1.2%": what is outperformed is a system
                 if label and label != span.label_:
                     out[i] = Span(doc, span.start, span.end, label=label, kb_id=span.kb_id_, span_id=span.id_)
-        return _as_metric_throughout(doc, out)
+        return _as_metric_throughout(doc, out, called_metric)
 
     def _data_apposition(self, doc: Doc, span: Span) -> str | None:
         """"QuuxGen-1.6M, a dataset of ...": an appositive that calls the name data outweighs its
@@ -131,11 +134,11 @@ class NameTyper:
 
     def apposition(self, doc: Doc, span: Span) -> str | None:
         """The kind an appositive gives the name: "X, a new benchmark", "Quux Blob (QB): a novel dataset"."""
-        i = _copula_end(doc, after_short_form(doc, span.end))  # "Quux Blob (QB): a novel benchmark"
-        if i is None or i >= len(doc) or doc[i].lower_ not in ("a", "an", "the", "our"):
+        i = _description_start(doc, span, ("a", "an", "the", "our"))  # "Quux Blob (QB): a novel benchmark"
+        if i is None:
             return None
         made_of = None
-        for j in range(i + 1, min(len(doc), i + 13)):
+        for j in range(i, min(len(doc), i + 12)):
             word = doc[j].lower_
             if word in _NAME_ONLY_KINDS:
                 return made_of  # "X is a fundamental challenge": a problem, not a benchmark
@@ -150,10 +153,9 @@ class NameTyper:
         return made_of
 
 
-def _as_metric_throughout(doc: Doc, spans: list[Span]) -> list[Span]:
-    """A new name an appositive calls a metric is that metric wherever the text repeats it
-    ("QuuxPPL correlates with accuracy")."""
-    metrics = {s.text for s in spans if s.label_ == "Metric" and s.id_ in _RETYPABLE and _metric_apposition(doc, s)}
+def _as_metric_throughout(doc: Doc, spans: list[Span], metrics: set[str]) -> list[Span]:
+    """A new name an appositive calls a metric (`metrics`) is that metric wherever the text repeats
+    it ("QuuxPPL correlates with accuracy")."""
     if not metrics:
         return spans
     return [Span(doc, s.start, s.end, label="Metric", kb_id=s.kb_id_, span_id=s.id_)
@@ -163,10 +165,10 @@ def _as_metric_throughout(doc: Doc, spans: list[Span]) -> list[Span]:
 def _metric_apposition(doc: Doc, span: Span) -> str | None:
     """"QuuxPPL, a novel metric that ...", "X is a new measure of ...": an appositive that calls a new
     name a measure makes it a metric, whatever its shape (the paper reports it; it proposes no method)."""
-    i = _copula_end(doc, after_short_form(doc, span.end))
-    if i is None or i >= len(doc) or doc[i].lower_ not in ("a", "an", "our"):
-        return None  # not "X, the metric of FPR95 ...": a value's measure named after a setting
-    for j in range(i + 1, min(len(doc), i + 6)):
+    i = _description_start(doc, span, ("a", "an", "our"))  # not "X, the metric of FPR95 ...": a value's
+    if i is None:  # measure named after a setting
+        return None
+    for j in range(i, min(len(doc), i + 5)):
         if doc[j].lower_ in _METRIC_KINDS:
             return "Metric"
         if doc[j].lower_ in _APPOSITION_STOP or doc[j].is_punct or doc[j].is_sent_start:
@@ -227,6 +229,15 @@ def _made_of_items(doc: Doc, unit: int) -> bool:
         if not (is_value(doc[k]) or doc[k].text.islower() and doc[k].is_alpha or "-" in doc[k].text):
             return False
     return False
+
+
+def _description_start(doc: Doc, span: Span, determiners: tuple[str, ...]) -> int | None:
+    """Index of the word after the determiner that opens a description of the name ("X, a novel
+    metric", "X is the first benchmark"); None when no description with one of `determiners` follows."""
+    i = _copula_end(doc, after_short_form(doc, span.end))
+    if i is None or i >= len(doc) or doc[i].lower_ not in determiners:
+        return None
+    return i + 1
 
 
 def _copula_end(doc: Doc, i: int) -> int | None:

@@ -29,6 +29,7 @@ MAX_LIST_ITEM = 4  # content words of one item of a list of tasks or metrics
 _ADJ_SUFFIXES = ("-related", "-specific", "-centric", "-based", "-like", "-level", "-aware", "-wise", "-free")
 # "X tasks" names a task only when X looks like a noun ("translation tasks", not "disparate tasks").
 NOUN_ENDINGS = tuple(word_group("noun_ending"))  # ontology/patterns/word_groups.tsv
+_NOT_TASK_GERUNDS = frozenset(word_group("not_task_gerund"))
 _SINGLE_METRICS = frozenset(word_group("single_metric"))  # a head word that is a measure alone (word_groups.tsv)
 _FOLLOWERS = {
     "setting", "settings", "scenario", "scenarios", "domain", "domains", "capability", "capabilities",
@@ -124,6 +125,13 @@ def _means_verb(toks: list[Token], i: int) -> bool:
 
 
 def task_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
+    """Phrases ending in a task head word, with at least one modifier, and those that lists and
+    frames state. A general gerund alone (`not_task_gerund`: "for training and solving tasks")
+    names none."""
+    return (s for s in _task_candidates(doc, lex) if not (len(s) == 1 and s[0].lower_ in _NOT_TASK_GERUNDS))
+
+
+def _task_candidates(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
     """Phrases ending in a task head word, with at least one modifier.
 
     A phrase ending in a weak head ("training", "generation") must be framed as a task.

@@ -14,6 +14,7 @@ longer technique wherever it stands.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from spacy.tokens import Doc, Span
 
@@ -33,10 +34,16 @@ _MAX_WORDS = 4
 _MAX_ITEMS = 5
 
 
+@lru_cache(maxsize=4)
+def _strong_heads(heads: frozenset[str]) -> frozenset[str]:
+    """The head words a new technique may end in: all but the weak ones (once per lexicon, not per Doc)."""
+    return heads - _WEAK_HEADS
+
+
 def technique_spans(doc: Doc, lex: PhraseLexicon, heads: frozenset[str]) -> Iterator[Span]:
     """Technique phrases (label Method, source "technique") of the Doc."""
     known = {(s.start, s.end) for s in doc.spans.get("kg_gazetteer", []) if s.label_ == "Method"}
-    strong = heads - _WEAK_HEADS  # a listed method with one more modifier may end in any head
+    strong = _strong_heads(heads)  # a listed method with one more modifier may end in any head
     for start in _positions(doc):
         yield from (s for s in _listed(doc, start, lex, strong) if (s.start, s.end) not in known)
     yield from _extended_known(doc, lex, heads)
