@@ -105,6 +105,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev64": Sample(81853527, 40, 0),
     "dev65": Sample(82462112, 40, 0),
     "dev66": Sample(83066238, 40, 0),
+    "dev67": Sample(83666002, 40, 0),
+    "dev68": Sample(84261497, 40, 0),
 }
 
 
