@@ -305,6 +305,15 @@ def test_well_known_failure_modes_are_tasks(nlp):
     assert {"overfitting", "mode collapse", "hallucination"} <= tasks
 
 
+def test_fairness_and_pdes_are_tasks_but_a_quality_in_a_list_of_measures_is_a_metric(nlp):
+    doc = nlp("QuuxFair improves fairness when solving partial differential equations. Hyperparameters "
+              "trade off accuracy, fairness, robustness, or inference cost.")
+    spans = [(s.label_, s.kb_id_ or s.text, s.sent.start == 0) for s in doc.spans["kg_entities"]]
+    assert ("Task", "fairness", True) in spans
+    assert any(t == "Task" and n.endswith("partial differential equations") for t, n, _ in spans)
+    assert {("Metric", n, False) for n in ("accuracy", "fairness", "robustness", "inference cost")} <= set(spans)
+
+
 def test_a_defined_class_of_problems_is_a_task(nlp):
     doc = nlp("We study regret in Latent Quux Decision Processes (LQDPs) and Blob Extensive-Form Games (BEFGs). "
               "We solve the Zorbic Routing Problem (ZRP) with QuuxNet.")

@@ -123,7 +123,9 @@ class NameFinder:
                        for s in metric_phrases(doc, self.lex.phrases)]
         entities = merge(candidates)
         entities = merge(entities + self._list_siblings(doc, entities) + self._compared_words(doc, entities))
-        entities = merge(entities + self._typed_list_siblings(doc, entities))
+        siblings = self._typed_list_siblings(doc, entities)
+        retyped = {(s.start, s.end) for s in siblings}  # "accuracy, fairness, robustness": a quality, not a task
+        entities = merge([e for e in entities if (e.start, e.end) not in retyped] + siblings)
         entities = [e for e in entities if not self._setting(doc, e) and not self._bare_size(e)]
         entities = self.typer.assign(doc, entities)
         entities = self._used_practices(doc, entities)
@@ -343,7 +345,8 @@ class NameFinder:
         list of three items or more, two of them known tasks (or one a known metric) and none a name of
         another type, each other item of one to four content words is a task (or metric) too, if its
         last word is a noun of an activity (or a measure's head or a quality noun). A list of
-        qualities needs one known metric only: its items say how a result is judged.
+        qualities needs one known metric only: its items say how a result is judged, so a one-word
+        quality listed as a task there ("accuracy, fairness, robustness") is a metric in that list.
 
         Every item of such a list touches a separator, so only the sentences where enough names of
         the type do are read."""
@@ -365,9 +368,13 @@ class NameFinder:
                         continue
                     items = lists.items(i)
                     named = [x for x in items if isinstance(x, Span)]
-                    if len(named) >= known and all(x.label_ == label for x in named):
+                    qualities = [x for x in named if label == "Metric" and x.label_ == "Task" and len(x) == 1
+                                 and x[0].lower_.endswith(_QUALITY_ENDINGS)]
+                    if len(named) - len(qualities) >= known and all(
+                            x.label_ == label for x in named if x not in qualities):
                         spans += [self._tag(doc[a:b], label, lower_first(doc[a:b].text), source)
                                   for a, b in (x for x in items if not isinstance(x, Span))]
+                        spans += [self._tag(x, label, x.kb_id_ or x.text, source) for x in qualities]
                     i = max(lists.end[i - first], i + 1)
         return spans
 
