@@ -653,6 +653,10 @@ def test_a_model_whose_performance_the_work_improves_is_base_and_baseline(nlp):
     assert rel(rec, "builds_on") >= {"ZorbLM-7B", "ZorbLM-13B", "BlobLM-33B"}
     rec = run(nlp, "We propose QuuxDecode. QuuxDecode improves the speed and quality of ZorbLM.")
     assert "ZorbLM" not in rel(rec, "compared_with")  # "speed and": the owner reading needs one measure phrase
+    rec = run(nlp, "We propose QuuxPrompt. QuuxPrompt improves the strongest available LLMs such as ZorbLM-7B and "
+                   "BlobLM, and improves pretrained models such as QuuxBERT by extending them.")
+    assert rel(rec, "compared_with") >= {"ZorbLM-7B", "BlobLM", "QuuxBERT"}
+    assert rel(rec, "builds_on") >= {"ZorbLM-7B", "BlobLM", "QuuxBERT"}
 
 
 def test_architectures_the_method_is_shown_on_are_its_bases(nlp):

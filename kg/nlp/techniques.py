@@ -29,7 +29,7 @@ _GLUE = {",", "and", "or", "as", "well", "/"}
 _NOT_NAMES = frozenset(word_group("technique_not_name"))  # ontology/patterns/word_groups.tsv
 _WEAK_HEADS = frozenset(word_group("weak_technique_head"))  # "first-order gradients": a quantity, no technique
 _APPLIED_TO = {"to", "on", "into", "in", "for"}  # "applied to X", "pre-training on X": X is what is worked on
-_CLASS_PLURALS = frozenset(word_group("class_plural"))  # ontology/patterns/word_groups.tsv
+_CLASS_PLURALS = frozenset(w.lower() for w in word_group("class_plural"))  # ontology/patterns/word_groups.tsv
 _MAX_WORDS = 4
 _MAX_ITEMS = 5
 

@@ -34,7 +34,7 @@ _BASELINE_REACH = 8
 # Words between the subject of a passive comparison and its cue ("X are often outperformed by").
 _PASSIVE_AUX = {"is", "are", "was", "were", "be", "been", "being", "can", "could", "may", "might", "often"}
 # A bracket after one of these plural class nouns holds its members ("strong baselines (X, Y)").
-_CLASS_PLURALS = frozenset(word_group("class_plural"))  # ontology/patterns/word_groups.tsv
+_CLASS_PLURALS = frozenset(w.lower() for w in word_group("class_plural"))  # ontology/patterns/word_groups.tsv
 # What makes the names right after an improving cue its owners: "X's", "X by", "X performance" (owned_measure).
 _MEASURES = frozenset(word_group("owned_measure"))
 _OWNER_MARKS = frozenset({"'s", "’s", "by"}) | _MEASURES
@@ -135,8 +135,29 @@ def _owners(doc: Doc, ents: list[Ent], cue: Span, own) -> list[Ent]:  # type: ig
             i += 1  # ", and"
     if of is not None:
         return found
-    after = found[-1].span.end if found else len(doc)
+    if not found:
+        return _improved_members(doc, ents, cue)
+    after = found[-1].span.end
     return found if after < len(doc) and doc[after].lower_ in _OWNER_MARKS else []
+
+
+_CLASS_PHRASE = 6  # words from an improving cue to the class noun whose members follow
+
+
+def _improved_members(doc: Doc, ents: list[Ent], cue: Span) -> list[Ent]:
+    """"improves strong base models such as X and Y", "enhances different SSL methods (e.g., X, Y)":
+    the named members of the class an improving cue takes as its object. Only words may stand
+    between the cue and the class noun ("improves the strongest available LLMs")."""
+    toks = tokens(doc)
+    for t in toks[cue.end:min(len(doc), cue.end + _CLASS_PHRASE + 1)]:
+        if t.lower_ in _CLASS_PLURALS:
+            break
+        if not t.text.replace("-", "").isalnum():
+            return []
+    else:
+        return []
+    members = _following(doc, ents, cue, _BASELINE_END, 12, members=True)
+    return members if members and _class_members(toks, members[0].span.start) else []
 
 
 _MEASURE_WORDS = 4  # "the (long-context reasoning) performance of": words up to the measure noun
@@ -276,7 +297,7 @@ def _outside_brackets(doc: Doc, start: int, end: int) -> list[int]:
     toks = tokens(doc)
     for t in toks[start:end]:
         if t.text == "(" and not depth and (t.i + 1 < len(doc) and toks[t.i + 1].lower_ in _LIST_OPENERS
-                                            or t.i > 0 and toks[t.i - 1].text in _CLASS_PLURALS
+                                            or t.i > 0 and toks[t.i - 1].lower_ in _CLASS_PLURALS
                                             and _holds_list(toks, t.i)):
             continue  # "baselines (e.g., X and Y)", "strong baselines (X, Y)": the list itself
         if t.text == "(":
