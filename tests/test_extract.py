@@ -1720,6 +1720,9 @@ def test_a_word_after_a_novel_kind_and_a_comma_is_proposed(nlp):
     assert rel(rec, "proposes") == {"Quuxsurv"}
     rec = run(nlp, "In this paper, we propose a new decoding strategy, self-consistency, to replace greedy decoding.")
     assert rel(rec, "proposes") == {"self-consistency"}  # a listed name, introduced by its own paper
+    rec = run(nlp, "We study model routing. Our system, Quuxhive, plans chains of actions. Our proposed approach, "
+                   "Zorbloki, ranks keys.")
+    assert rel(rec, "proposes") == {"Quuxhive", "Zorbloki"}
 
 
 @pytest.mark.parametrize("abstract, baselines", [

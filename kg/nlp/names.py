@@ -496,9 +496,18 @@ class NameFinder:
 
     def _novel_kind_comma(self, toks: list[Token], comma: Token) -> bool:
         """"we propose a novel method, Diffsurv, to ...": the comma after "a novel/new <kind>" that a
-        proposal cue of the sentence introduces; the word after it names the new thing."""
+        proposal cue of the sentence introduces; the word after it names the new thing. So does the
+        comma after "our (proposed) <kind>" ("Our system, Hive, operates ...")."""
         i = comma.i
-        if comma.text != "," or i < 4 or toks[i - 1].lower_ not in _SINGULAR_KINDS:
+        if comma.text != "," or i < 4:
+            return False
+        if self.typer.type_words.get(toks[i - 1].lower_) == "Method":
+            k = i - 2
+            while k > i - 4 and toks[k].lower_ in _OWN_ADJECTIVES:
+                k -= 1
+            if toks[k].lower_ == "our":
+                return True
+        if toks[i - 1].lower_ not in _SINGULAR_KINDS:
             return False
         novel = next((k for k in range(i - 2, max(0, i - 5), -1) if toks[k].lower_ in ("novel", "new")), None)
         if novel is None or toks[novel - 1].lower_ not in ("a", "an"):
