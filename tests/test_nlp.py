@@ -319,6 +319,9 @@ def test_a_defined_class_of_problems_is_a_task(nlp):
               "We solve the Zorbic Routing Problem (ZRP) with QuuxNet.")
     labels = {s.text: s.label_ for s in doc.spans["kg_entities"]}
     assert labels["LQDPs"] == labels["BEFGs"] == labels["ZRP"] == "Task"
+    doc = nlp("We study the Quux Zorb Testing (QZT) problem and the Blobby Subset Sum (BSS) problems.")
+    labels = {s.text: s.label_ for s in doc.spans["kg_entities"]}
+    assert labels["QZT"] == labels["BSS"] == "Task"
 
 
 def test_a_defined_effect_is_a_task_unless_the_acronym_is_coined(nlp):

@@ -240,8 +240,9 @@ class NameFinder:
             return "Task", lower_first(long.text)
         if head in _METRIC_HEADS and not named_as:
             return "Metric", lower_first(long.text)  # "attack success rate (ASR)": a measure, not a method
-        if not named_as and long.text.lower().endswith(_PROBLEM_HEADS):
-            return "Task", lower_first(long.text)  # "Latent Markov Decision Processes (LMDPs)": a problem class
+        if not named_as and (long.text.lower().endswith(_PROBLEM_HEADS)
+                             or after < len(short.doc) and short.doc[after].lower_ in _PROBLEM_HEADS):
+            return "Task", lower_first(long.text)  # "Latent Markov Decision Processes (LMDPs)", "the Quux (QX) problem"
         if not named_as and _phenomenon(long, short_core):
             return "Task", lower_first(long.text)  # "Robust Overfitting (RO) issues": an effect, not a method
         if short_core in self.lex.not_methods or short_core in self.lex.stop and not title:
