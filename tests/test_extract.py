@@ -1720,6 +1720,10 @@ def test_a_word_after_a_novel_kind_and_a_comma_is_proposed(nlp):
     assert rel(rec, "proposes") == {"Quuxsurv"}
     rec = run(nlp, "In this paper, we propose a new decoding strategy, self-consistency, to replace greedy decoding.")
     assert rel(rec, "proposes") == {"self-consistency"}  # a listed name, introduced by its own paper
+    rec = run(nlp, "We formalize this scenario as a new problem called partial label quux adaptation (PLQA). We "
+                   "propose a setting called zorb drift learning, and a method called Blobber.")
+    assert rel(rec, "proposes") == {"Blobber"}  # a problem or setting given a name is a task, not a proposal
+    assert rel(rec, "addresses") >= {"partial label quux adaptation", "zorb drift learning"}
     rec = run(nlp, "We study model routing. Our system, Quuxhive, plans chains of actions. Our proposed approach, "
                    "Zorbloki, ranks keys.")
     assert rel(rec, "proposes") == {"Quuxhive", "Zorbloki"}

@@ -22,7 +22,8 @@ from kg.nlp import word_group
 from kg.nlp.tokens import CLOSING_QUOTES, OPENING_QUOTES, tokens
 from kg.nlp.gazetteer import modified_stem, sized_after
 from kg.nlp.namelexicon import NameLexicon, load_lexicon
-from kg.nlp.phrases import MAX_LIST_ITEM, NOUN_ENDINGS, PhraseLexicon, is_modifier, metric_phrases, task_phrases
+from kg.nlp.phrases import (MAX_LIST_ITEM, NOUN_ENDINGS, PhraseLexicon, called_a_problem, is_modifier, metric_phrases,
+                             task_phrases)
 from kg.nlp.techniques import technique_spans, used_tasks
 from kg.nlp.shapes import (core, is_all_caps, is_coined, is_name_token, is_title_word, letters, sibling_name,
                            sibling_suffix)
@@ -240,7 +241,7 @@ class NameFinder:
             return "Task", lower_first(long.text)
         if head in _METRIC_HEADS and not named_as:
             return "Metric", lower_first(long.text)  # "attack success rate (ASR)": a measure, not a method
-        if not named_as and (long.text.lower().endswith(_PROBLEM_HEADS)
+        if not named_as and (long.text.lower().endswith(_PROBLEM_HEADS) or called_a_problem(long)
                              or after < len(short.doc) and short.doc[after].lower_ in _PROBLEM_HEADS):
             return "Task", lower_first(long.text)  # "Latent Markov Decision Processes (LMDPs)", "the Quux (QX) problem"
         if not named_as and _phenomenon(long, short_core):
@@ -325,7 +326,8 @@ class NameFinder:
             if quoted and (i >= len(doc) or toks[i].text not in CLOSING_QUOTES):
                 continue  # 'called "adjustable robust optimization"': the quoted name is longer than the run
             if i > start and (eponym or not is_name_token(toks[start], self.lex.stop)):
-                spans.append(self._tag(doc[start:i], "Method", doc[start:i].text, "named"))
+                kind = "Task" if called_a_problem(doc[start:i]) else "Method"
+                spans.append(self._tag(doc[start:i], kind, doc[start:i].text, "named"))
         return spans
 
     def _list_siblings(self, doc: Doc, entities: list[Span]) -> list[Span]:

@@ -124,6 +124,23 @@ def _means_verb(toks: list[Token], i: int) -> bool:
     return i > 0 and toks[i].lower_.endswith("ing") and toks[i - 1].lower_ in _MEANS_OPENERS
 
 
+_PROBLEM_KINDS = frozenset(word_group("problem_kind"))  # ontology/patterns/word_groups.tsv
+_CALLED = frozenset({"called", "named", "termed", "dubbed", "coined"})
+_NAME_LEAD = frozenset(word_group("quoted_name_lead"))  # "called the *quux* problem": words before the name
+
+
+def called_a_problem(span: Span) -> bool:
+    """"a new problem called partial label quux adaptation (PLQA)", "a setting termed X": a name given
+    to a problem or setting (`problem_kind`) names a task, which the guidelines never list as proposed."""
+    doc, i = span.doc, span.start - 1
+    while i >= 0 and doc[i].lower_ in _NAME_LEAD:
+        i -= 1
+    if i < 1 or doc[i].lower_ not in _CALLED:
+        return False
+    i -= 1 + (doc[i - 1].text == ",")
+    return i >= 0 and doc[i].lower_ in _PROBLEM_KINDS
+
+
 def task_phrases(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
     """Phrases ending in a task head word, with at least one modifier, and those that lists and
     frames state. A general gerund alone (`not_task_gerund`: "for training and solving tasks")

@@ -19,7 +19,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.nlp import read_lines, read_table, word_group
 from kg.nlp.gazetteer import TRAINED_SUFFIXES, modified_stem
 from kg.nlp.namelexicon import load_lexicon
-from kg.nlp.phrases import title_tasks
+from kg.nlp.phrases import called_a_problem, title_tasks
 from kg.nlp.shapes import core, letters
 from kg.nlp.tokens import CLOSING_QUOTES, OPENING_QUOTES, after_short_form, tokens
 
@@ -681,8 +681,13 @@ def _coordinated(doc: Doc, ents: list[Ent], first: Ent) -> list[Ent]:
 
 
 def _titled_task(doc: Doc, ent: Ent) -> bool:
-    """"Soft Token Pretraining (STP)": a Title-Case long form with an acronym is a name."""
-    return ent.source == "abbreviation" and ent.span.text[:1].isupper() and _short_form(doc, ent) is not None
+    """"Soft Token Pretraining (STP)": a Title-Case long form with an acronym is a name, unless it
+    was given to a problem ("a new problem called Quux Adaptation (QA)" names a task)."""
+    if ent.source != "abbreviation" or not ent.span.text[:1].isupper():
+        return False
+    pair = next(((long, short) for long, short in doc._.kg_abbreviations or []
+                 if ent.span.start in (long.start, short.start)), None)
+    return pair is not None and not called_a_problem(pair[0])
 
 
 def _short_form(doc: Doc, ent: Ent) -> str | None:
