@@ -144,6 +144,10 @@ def test_defined_parts_listed_after_a_proposal_are_proposed(nlp):
     rec = run(nlp, "We propose a new framework, Quux Information Blobbing (QIB), consisting of Quux Information "
                    "Bottleneck (QIBN) and Quux Disentangling (QD).")
     assert rel(rec, "proposes") == {"QIB", "QIBN", "QD"}
+    rec = run(nlp, "We propose QuuxDet. QuuxDet incorporates a Query Zorb Matching (QZM) module, built on adaptive window "
+                   "pruning Blob blocks (AdaWPB). It uses feed-forward network (FFN) layers and blocks such as the Neural "
+                   "Quux Logic Unit (NQLU), and is inspired by Zorb Memory Units (ZMU) in our ZMUFormer.")
+    assert rel(rec, "proposes") == {"QuuxDet", "QZM", "AdaWPB", "ZMUFormer"}
 
 
 def test_coordinated_proposals_each_defined_with_an_acronym(nlp):

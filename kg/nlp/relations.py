@@ -119,6 +119,7 @@ _NOUN_CUES = frozenset(word_group("noun_cue"))
 _PART_OPENERS = tuple(tuple(w.split()) for w in word_group("part_opener"))  # ontology/patterns/word_groups.tsv
 _PART_FIRST_WORDS = frozenset(o[0] for o in _PART_OPENERS)
 _PLURAL_ACRONYM = re.compile(r"[A-Z0-9-]{2,}s")
+_PART_KINDS = frozenset(word_group("defined_part_kind"))  # ontology/patterns/word_groups.tsv
 _PART_FILLERS = frozenset(word_group("part_filler"))
 _OPENING_DETERMINERS = frozenset(word_group("opening_determiner"))
 _VERB_OPENERS = frozenset(word_group("verb_opener"))
@@ -186,6 +187,8 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
     for ent in _listed_parts(doc, ents, found):
         found.setdefault(*_proposed_name(doc, ent))
     for ent in _named_components(doc, ents, found):
+        found.setdefault(*_proposed_name(doc, ent))
+    for ent in _defined_parts(doc, ents, found):
         found.setdefault(*_proposed_name(doc, ent))
     for ent in _named_by_code_url(doc, ents):
         found.setdefault(*_proposed_name(doc, ent))
@@ -290,6 +293,33 @@ def _named_components(doc: Doc, ents: list[Ent], found: dict[str, str]) -> list[
             if opens_item or gap and gap[-1] == "," and (marked or listed_on):
                 out.append(ent)
                 last_end = after_short_form(doc, ent.span.end)
+    return out
+
+
+def _defined_parts(doc: Doc, ents: list[Ent], found: dict[str, str]) -> list[Ent]:
+    """"built on adaptive window pruning Transformer blocks (AdaWPT)", "the 2D Selective Scan (SS2D)
+    module": in a sentence about the paper's own method, a new acronym defined for a part (its long form
+    ends in a part kind, or one follows the bracket: `defined_part_kind`) names a part of that method,
+    which the guidelines list as proposed."""
+    if "Method" not in found.values():
+        return []
+    own = own_sentences(ents, found)
+    by_start = {e.span.start: e for e in ents}
+    out = []
+    for long, short in doc._.kg_abbreviations or []:
+        ent = by_start.get(short.start)
+        if (ent is None or ent.source != "abbreviation" or ent.type != "Method" or _listed(ent)
+                or ent.name in found or _PLURAL_ACRONYM.fullmatch(ent.name) or not own(sentence(doc, short.start))):
+            continue
+        after = after_short_form(doc, short.end)
+        if not (doc[long.end - 1].lower_ in _PART_KINDS or after < len(doc) and doc[after].lower_ in _PART_KINDS):
+            continue
+        words = [t.text for t in long if t.is_alpha and len(t) > 3]
+        coined = sum(w[:1].isupper() for w in words) * 2 > len(words) or any(c.islower() for c in short.text[1:])
+        before = long.start - 1 - (long.start > 1 and doc[long.start - 1].lower_ in ("the", "a", "an"))
+        if (coined and not (before >= 0 and doc[before].lower_ in _EXAMPLE_CUES)
+                and not any(p.lower().startswith(ent.name.lower()) for p in found)):
+            out.append(ent)  # not "feed-forward network (FFN) layers", "such as the Quux Unit (QU)", "QU (QuuxFormer)"
     return out
 
 
