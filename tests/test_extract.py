@@ -1517,6 +1517,10 @@ def test_a_listed_model_name_before_dataset_names_its_data(nlp, text, data):
      "a new data type, and (b) Paged Quuxers to manage spikes.",
      {"QuuxLoRA", "BF4", "Paged Quuxers"}),  # the colon ends the clause of the component word
     ("We achieve improvements on two VLMs: QuuxVL-7B and BlobVL-13B.", set()),  # results, not parts
+    ("We design QuuxFormer, which can use one of two efficient attention layers -- QF-Attention and QC-Attention.",
+     {"QuuxFormer", "QF-Attention", "QC-Attention"}),
+    ("We present two variants: QCD-Linear for linear relationships, and QCD-Nonlinear for the rest.",
+     {"QCD-Linear", "QCD-Nonlinear"}),
 ])
 def test_the_named_parts_of_our_work_listed_after_components_are_proposed(nlp, text, proposed):
     assert rel(run(nlp, text), "proposes") == proposed
