@@ -1944,3 +1944,16 @@ def test_a_capitalised_word_before_module_names_a_part(nlp):
     rec = run(nlp, "We propose QuuxFormer. Forecast quality matters.")
     assert rel(rec, "proposes") == {"QuuxFormer"}  # no part word: a capital at the start of a sentence
 
+
+
+def test_a_value_of_our_method_goes_to_the_main_one_of_several_proposals(nlp):
+    text = ("We propose QuuxFusion, built on a Zorb Fusion Encoder (ZFE) module. QuuxFusion fuses views and "
+            "QuuxFusion aligns them. Our method improves mAP by 1.4%.")
+    paper = Paper(id="t:1", abstract=text, source="t.txt")
+    rec = extract(nlp(clean_latex(text).text), paper, clean_latex(text))
+    assert rel(rec, "proposes") == {"QuuxFusion", "ZFE"}
+    assert [r.method for r in rec.results] == ["QuuxFusion"]  # named most often
+    titled = Paper(id="t:2", abstract=text.replace("QuuxFusion fuses views and QuuxFusion aligns them. ", ""),
+                   source="t.txt", title="ZFE: Zorb Fusion for Quux Views")
+    clean = clean_latex(titled.abstract)
+    assert [r.method for r in extract(nlp(clean.text), titled, clean).results] == ["ZFE"]  # the title's one
