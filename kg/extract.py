@@ -302,12 +302,12 @@ def _results(doc: Doc, ents: list[Ent], proposed: dict[str, str], paper: Paper, 
         if (not owner and method is not None and method not in own and method.lower() not in titled
                 and method not in defined and not _after_versus(span)
                 and is_first_person(_clause(sent, span), span.start)):
-            method = _main_method(proposed, ents, titled) or method  # "our approach lifts ViT-Small to 80.5%": the paper's method
+            method = _main_method(proposed, ents, titled) or method  # "our approach lifts ViT-Small to 80.5%"
         if method is None and previous[0] == sent.start and (baseline is None or previous[1] != baseline):
             method = previous[1]  # "X gains +9.36%, +4.3% and +7.92%": the sentence's values share their owner
         elif method is None and (baseline is not None or is_first_person(sent, span.start)
                                  or reports_own_results(sent, span.start)):
-            method = _main_method(proposed, ents, titled)  # "It is 5x faster than X", "our method needs 15%": the paper's method
+            method = _main_method(proposed, ents, titled)  # "It is 5x faster than X", "our method needs 15%"
         previous = (sent.start, method)
         out.append(Result(
             value_text=span.text,
@@ -372,9 +372,8 @@ def _main_method(proposed: dict[str, str], ents: list[Ent], titled: str) -> str 
     in_title = [m for m in methods if re.search(rf"(?<!\w){re.escape(m.lower())}(?!\w)", titled)]
     if len(in_title) == 1:
         return in_title[0]
-    counts = Counter(e.name for e in ents if e.name in methods)
-    (first, n), (_, m) = counts.most_common(2) if len(counts) > 1 else (*counts.most_common(1), (None, 0))
-    return first if n > m else None
+    ranked = Counter(e.name for e in ents if e.name in methods).most_common(2) + [(None, 0), (None, 0)]
+    return ranked[0][0] if ranked[0][1] > ranked[1][1] else None
 
 
 def _pick(near: list[Ent], value: Span, types: set[str], *, after: bool, prefer_names: set[str] | None = None,

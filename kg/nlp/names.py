@@ -22,8 +22,8 @@ from kg.nlp import word_group
 from kg.nlp.tokens import CLOSING_QUOTES, OPENING_QUOTES, tokens
 from kg.nlp.gazetteer import modified_stem, sized_after
 from kg.nlp.namelexicon import NameLexicon, load_lexicon
-from kg.nlp.phrases import (MAX_LIST_ITEM, NOUN_ENDINGS, PhraseLexicon, called_a_problem, is_modifier, metric_phrases,
-                             task_phrases)
+from kg.nlp.phrases import (MAX_LIST_ITEM, NAMING_WORDS, NOUN_ENDINGS, PhraseLexicon, called_a_problem, is_modifier,
+                             metric_phrases, task_phrases)
 from kg.nlp.techniques import technique_spans, used_tasks
 from kg.nlp.shapes import (core, is_all_caps, is_coined, is_name_token, is_title_word, letters, sibling_name,
                            sibling_suffix)
@@ -32,7 +32,6 @@ from kg.nlp.nametypes import NameTyper
 #: Merge priority when spans of equal length overlap (lower wins).
 _PRIORITY = {"abbreviation": 0, "technique": 0.5, "gazetteer": 1, "named": 2, "shape": 3, "title": 4, "task": 5, "metric": 4.5}
 _PREPOSITIONS = {"for", "of", "with", "in", "on", "via", "using", "from", "under", "by", "to", "through"}
-_NAMING_WORDS = {"called", "named", "termed", "dubbed", "coined"}
 _QUOTED_NAME_VERBS = frozenset(word_group("quoted_name_verb"))  # ontology/patterns/word_groups.tsv
 _QUOTED_LEAD = frozenset(word_group("quoted_name_lead"))  # "we propose a *quux*": words before a quoted name
 _AFTER_QUOTED_NAME = frozenset(word_group("quoted_name_follower"))  # what closes it: ", the first ...", "which"
@@ -307,7 +306,7 @@ class NameFinder:
         toks = tokens(doc)
         spans = []
         for token in toks:
-            if token.lower_ not in _NAMING_WORDS or token.i + 1 >= len(doc):
+            if token.lower_ not in NAMING_WORDS or token.i + 1 >= len(doc):
                 continue
             i = token.i + 1
             while i < len(doc) and toks[i].lower_ in _SKIP_AFTER_NAMING:
@@ -465,10 +464,10 @@ class NameFinder:
             if end + 1 < len(doc) and sizes is not None and sizes.fullmatch(toks[end].text):
                 end += 1  # "Plaid 1B": a model and its size
             nxt = toks[end].text
-            ends = _NAME_ENDS_AFTER_NAMING if token.lower_ in _NAMING_WORDS and _we_before(token) else _NAME_ENDS
+            ends = _NAME_ENDS_AFTER_NAMING if token.lower_ in NAMING_WORDS and _we_before(token) else _NAME_ENDS
             if is_title_word(name.text) and name.text not in self.lex.stop and nxt in ends:
                 spans.append(self._tag(doc[name.i:end], "Method", doc[name.i:end].text, "named"))
-            elif token.lower_ not in _NAMING_WORDS:
+            elif token.lower_ not in NAMING_WORDS:
                 ours = token.lower_ in self.lex.proposal_words and _we_before(token)  # "we propose ..."
                 described = self._described_lower(doc, toks, token.i + 1, ours)
                 if described is None and ours and token.lower_ in _QUOTED_NAME_VERBS:
@@ -692,7 +691,7 @@ def _glued_end(doc: Doc, end: int) -> int:
 
 
 _PROPOSED_HEADS = frozenset(word_group("proposed_title_head"))  # ontology/patterns/word_groups.tsv
-_NAMING_CUES = _NAMING_WORDS | {"call", "term"}
+_NAMING_CUES = NAMING_WORDS | {"call", "term"}
 # After the run: the name ends ("for/with" may continue a longer name: "Quux Learning with Blob Rewards (QLBR)").
 _RUN_ENDS = frozenset({",", ".", ";", ":", "to", "that", "which", "where", "as", "and", "—"})
 

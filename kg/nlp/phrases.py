@@ -125,7 +125,7 @@ def _means_verb(toks: list[Token], i: int) -> bool:
 
 
 _PROBLEM_KINDS = frozenset(word_group("problem_kind"))  # ontology/patterns/word_groups.tsv
-_CALLED = frozenset({"called", "named", "termed", "dubbed", "coined"})
+NAMING_WORDS = frozenset({"called", "named", "termed", "dubbed", "coined"})  # words that give a name
 _NAME_LEAD = frozenset(word_group("quoted_name_lead"))  # "called the *quux* problem": words before the name
 
 
@@ -135,7 +135,7 @@ def called_a_problem(span: Span) -> bool:
     doc, i = span.doc, span.start - 1
     while i >= 0 and doc[i].lower_ in _NAME_LEAD:
         i -= 1
-    if i < 1 or doc[i].lower_ not in _CALLED:
+    if i < 1 or doc[i].lower_ not in NAMING_WORDS:
         return False
     i -= 1 + (doc[i - 1].text == ",")
     return i >= 0 and doc[i].lower_ in _PROBLEM_KINDS
