@@ -107,6 +107,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev66": Sample(83066238, 40, 0),
     "dev67": Sample(83666002, 40, 0),
     "dev68": Sample(84261497, 40, 0),
+    "dev69": Sample(84852813, 40, 0),
+    "dev70": Sample(85440037, 40, 0),
 }
 
 
