@@ -1957,3 +1957,9 @@ def test_a_value_of_our_method_goes_to_the_main_one_of_several_proposals(nlp):
                    source="t.txt", title="ZFE: Zorb Fusion for Quux Views")
     clean = clean_latex(titled.abstract)
     assert [r.method for r in extract(nlp(clean.text), titled, clean).results] == ["ZFE"]  # the title's one
+
+
+def test_a_short_form_before_latex_em_dash_is_defined(nlp):
+    rec = run(nlp, "For the latter, we develop quux guidance with auxiliary latents (QuGAL)---a diffusion "
+                   "conditioning algorithm that is applicable to latents.")
+    assert rel(rec, "proposes") == {"QuGAL"}

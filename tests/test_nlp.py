@@ -834,6 +834,8 @@ def test_latex_em_dash_glued_to_words_separates_them():
     words = [t.text for t in doc]
     assert words[4:9] == ["setting", "---", "for", "image", "classification"]
     assert words[9] == "---" and "PCR" in words and "combining" in words
+    doc = nlp("we develop quux guidance with auxiliary latents (QuGAL)---a diffusion algorithm")
+    assert [t.text for t in doc][7:11] == ["(", "QuGAL", ")", "---"]  # the short form is defined
 
 
 def test_a_listed_hyphenated_compound_is_found_spaced(nlp):

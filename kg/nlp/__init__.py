@@ -58,10 +58,11 @@ _GLUED_QUESTION = r"[?!](?=[A-Z][a-z]+\b)(?:" + "|".join(rf"(?<=^[a-z]{{{n}}}[?!
 
 
 # An em dash (or LaTeX's "---") always separates, and so does a bracket closed right before it: "(SPA)—yields" is
-# "(", "SPA", ")", "—", "yields" (spaCy splits a dash between letters only). A bracket closed
+# "(", "SPA", ")", "—", "yields" (spaCy splits a dash between letters only), and so does LaTeX's "---" after
+# a bracket ("(ReGAL)---a"). A bracket closed
 # before "-based" too: "graph neural network (GNN)-based models" defines GNN.
 _LATEX_EM_DASH = "---"  # LaTeX's em dash, glued to the word after it too: "setting ---for image classification---"
-_EM_DASH = r"\)(?=—|-[a-z])|—|" + _LATEX_EM_DASH
+_EM_DASH = r"\)(?=—|-[a-z]|---)|—|" + _LATEX_EM_DASH
 
 
 # "CIFAR-10/100", "Quux10/20": a slash between a name's trailing number and another number lists
