@@ -301,13 +301,13 @@ def _defined_parts(doc: Doc, ents: list[Ent], found: dict[str, str]) -> list[Ent
     module": in a sentence about the paper's own method, a new acronym defined for a part (its long form
     ends in a part kind, or one follows the bracket: `defined_part_kind`) names a part of that method,
     which the guidelines list as proposed."""
-    if "Method" not in found.values():
+    pairs = doc._.kg_abbreviations or []
+    if not pairs or "Method" not in found.values():
         return []
     own = own_sentences(ents, found)
-    by_start = {e.span.start: e for e in ents}
     out = []
-    for long, short in doc._.kg_abbreviations or []:
-        ent = by_start.get(short.start)
+    for long, short in pairs:
+        ent = next(iter(starting_in(ents, short.start, short.start + 1)), None)
         if (ent is None or ent.source != "abbreviation" or ent.type != "Method" or _listed(ent)
                 or ent.name in found or _PLURAL_ACRONYM.fullmatch(ent.name) or not own(sentence(doc, short.start))):
             continue
@@ -715,16 +715,19 @@ def _titled_task(doc: Doc, ent: Ent) -> bool:
     was given to a problem ("a new problem called Quux Adaptation (QA)" names a task)."""
     if ent.source != "abbreviation" or not ent.span.text[:1].isupper():
         return False
-    pair = next(((long, short) for long, short in doc._.kg_abbreviations or []
-                 if ent.span.start in (long.start, short.start)), None)
+    pair = _definition(doc, ent)
     return pair is not None and not called_a_problem(pair[0])
 
 
+def _definition(doc: Doc, ent: Ent) -> tuple[Span, Span] | None:
+    """The (long form, short form) pair the entity is either part of."""
+    return next(((long, short) for long, short in doc._.kg_abbreviations or []
+                 if ent.span.start in (long.start, short.start)), None)
+
+
 def _short_form(doc: Doc, ent: Ent) -> str | None:
-    for long, short in doc._.kg_abbreviations or []:
-        if long.start == ent.span.start or short.start == ent.span.start:
-            return short.text
-    return None
+    pair = _definition(doc, ent)
+    return None if pair is None else pair[1].text
 
 
 def _proposed_name(doc: Doc, ent: Ent) -> tuple[str, str]:
