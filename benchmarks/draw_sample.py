@@ -109,6 +109,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev68": Sample(84261497, 40, 0),
     "dev69": Sample(84852813, 40, 0),
     "dev70": Sample(85440037, 40, 0),
+    "dev71": Sample(86023252, 40, 0),
+    "dev72": Sample(86602540, 40, 0),
 }
 
 
