@@ -1407,6 +1407,12 @@ def test_a_name_described_as_a_test_bed_is_a_benchmark(nlp):
     # the first of several new things after a colon, even in the object of a use cue ("based on")
     ("We generate series based on two novel architectures: QuuxNet, an INR network for trends, and a hypernetwork.",
      {("QuuxNet", "Method")}),
+    # several words describe the kind; the subject is the paper's proposal, so the part is ours too
+    ("We present Quux-Walk, an inductive method. Quux-Walk uses a novel adaptive and permutation invariant pooling "
+     "strategy, ZorbMixer, along with an anonymization process.", {("Quux-Walk", "Method"), ("ZorbMixer", "Method")}),
+    ("We establish a new and comprehensive table VQA benchmark, ZorbTab, featuring 9,000 QA pairs.",
+     {("ZorbTab", "Benchmark")}),
+    ("BlobNet is a popular model. BlobNet uses a novel adaptive pooling strategy, ZorbMixer, for graphs.", set()),
 ])
 def test_a_name_after_a_new_kind_and_a_comma_in_our_sentence_is_proposed(nlp, text, proposed):
     rec = run(nlp, text)

@@ -173,7 +173,7 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
             found.setdefault(*_proposed_name(doc, ent))
     for ent in ents:
         if ent.type in _PROPOSABLE and not _listed(ent) and (_called_novel(doc, ent.span) or _ours(doc, ent.span)
-                                                             or _novel_kind_before(doc, ent.span)):
+                                                             or _novel_kind_before(doc, ent.span, found)):
             found.setdefault(*_proposed_name(doc, ent))
     head = _title_head(title)
     if head:
@@ -753,23 +753,35 @@ def _called_novel(doc: Doc, span: Span) -> bool:
             and not _NAMING_WORDS & set(words))  # "in terms of X (XI), a new method called Y": Y is new
 
 
-def _novel_kind_before(doc: Doc, span: Span) -> bool:
+def _novel_kind_before(doc: Doc, span: Span, found: dict[str, str]) -> bool:
     """"we build a novel benchmark, QuuxNF, consisting of ...": a new kind of thing, then the name
     after a comma or a colon, in a sentence where we speak, introduces the name; also the first of
     several ("based on two novel architectures: QuuxNet, a ..., and ..."), which a use cue would
-    otherwise take for a base."""
+    otherwise take for a base. A sentence whose subject is the paper's proposal speaks for us too
+    ("Quux uses a novel adaptive pooling strategy, Zorb, ...": a part of it)."""
     toks = tokens(doc)
     i = span.start - 1
     while i >= 0 and toks[i].text in OPENING_QUOTES:
         i -= 1
     if i < 3 or toks[i].text not in (",", ":") or toks[i - 1].lower_ not in _type_words():
         return False
-    before = [t.lower_ for t in toks[max(0, i - 5):i - 1]]
-    novel = next((k for k in range(len(before) - 1, -1, -1) if before[k] in _NOVEL), None)
+    novel = None
+    for k in range(i - 2, max(0, i - 8), -1):  # the words describing the kind, up to six
+        if toks[k].lower_ in _NOVEL:
+            novel = k
+            break
+        if not toks[k].text.replace("-", "").isalpha():
+            break
     if novel is None:
         return toks[i].text == "," and _proposed_kind_before(doc, i)
-    return (novel > 0 and before[novel - 1] in _NOVEL_COUNTS
-            and is_first_person(sentence(doc, span.start), i))
+    sent = sentence(doc, span.start)
+    return (novel > 0 and toks[novel - 1].lower_ in _NOVEL_COUNTS
+            and (is_first_person(sent, i) or _proposal_subject(sent, found)))
+
+
+def _proposal_subject(sent: Span, found: dict[str, str]) -> bool:
+    """Does the sentence open with a name the paper proposes ("Quux-Walk introduces ...")?"""
+    return any(sent.text.startswith(name + " ") for name in found)
 
 
 def _proposed_kind_before(doc: Doc, comma: int) -> bool:
