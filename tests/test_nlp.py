@@ -74,6 +74,12 @@ def test_a_bracket_or_quote_glued_to_a_word_is_split(nlp):
     assert texts[5:9] == ["Network", "(", "QBN", ")"] and texts[14:18] == ['"', "QuuxData", '"', "."]
     assert "O(N" in texts and "g(x" in texts
     assert "QBN" in {s.text for s in doc.spans["kg_entities"]}
+    # a coined name glued before its long form: "QuLLoC(Quux Learning for Lossless Compression)" defines QuLLoC
+    doc = nlp("This paper introduces QuLLoC(Quux Learning for Lossless Compression), a novel approach.")
+    texts = [t.text for t in doc]
+    assert texts[3:6] == ["QuLLoC", "(", "Quux"]
+    assert [(long.text, short.text) for long, short in doc._.kg_abbreviations] == [
+        ("Quux Learning for Lossless Compression", "QuLLoC")]
 
 
 def test_a_quoted_name_after_called_is_taken_whole_or_not_at_all(nlp):

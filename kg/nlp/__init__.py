@@ -75,9 +75,11 @@ _SIBLING_SLASHES = ["/(?=[0-9])(?:" + "|".join(rf"(?<=[A-Za-z]{hyphen}[0-9]{{{n}
 # Brackets and quotes glued to a word: "Graph Neural Network(QuuxGNN)" defines QuuxGNN (an opening bracket
 # after a lower-case letter, before a capital and a closing bracket; the short form may be quoted,
 # 'Quux Restriction("QR")', and the quote is split off too), and '"QuuxData".Our analysis' ends a
-# quoted name (a closing quote before a glued sentence stop).
+# quoted name (a closing quote before a glued sentence stop). A name glued before its long form splits
+# too: "QuLLoC(Quux Learning for ...)" (two letters, then a capitalised word ending the chunk).
 _GLUED_SHORT = r"[A-Z][A-Za-z0-9+-]{1,15}\"?(?:\)|$)"
-_GLUED_BRACKET = rf"(?<=[a-z])\((?=\"?{_GLUED_SHORT})|(?<=[a-z]\()\"(?={_GLUED_SHORT})"
+_GLUED_BRACKET = (rf"(?<=[a-z])\((?=\"?{_GLUED_SHORT})|(?<=[a-z]\()\"(?={_GLUED_SHORT})"
+                  r"|(?<=[A-Za-z]{2})\((?=[A-Z][a-z]{2,}$)")
 _GLUED_QUOTE = r"(?<=[A-Za-z0-9])[\"”](?=\.[A-Z])"
 
 
