@@ -1466,6 +1466,18 @@ def test_a_new_name_called_a_metric_is_a_metric_not_a_proposed_method(nlp):
     assert "Zorb Shifts" not in rel(rec, "uses_metric")  # "the metric of" names the value's measure
 
 
+@pytest.mark.parametrize("text, metrics", [
+    ("In this paper, we introduce a new metric called QuuxSim to mitigate such limitations.", {"QuuxSim"}),
+    ("We propose a novel disentanglement metric ZorbPIN and build an information-geometric connection.", {"ZorbPIN"}),
+    ("We propose two such distance metrics, ZorbKL and flips, and show that they correlate.",
+     {"ZorbKL"}),
+    ("We develop a learning-based measure, dubbed BlobSim, to estimate errors.", {"BlobSim"}),
+])
+def test_a_new_name_after_a_metric_kind_is_a_metric_not_a_proposed_method(nlp, text, metrics):
+    rec = run(nlp, text)
+    assert rel(rec, "uses_metric") == metrics and not rel(rec, "proposes")
+
+
 def test_the_path_of_a_markdown_link_names_nothing(nlp):
     rec = run(nlp, "We propose QuuxNet. Code is at [GitHub](https://github.com/ZorbLab2024/QuuxNet) and "
                    "[this https URL](https://arxiv.org/abs/2404.03828).")

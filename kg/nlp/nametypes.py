@@ -28,6 +28,7 @@ _RETYPABLE = {"shape", "title", "named"}
 _COLLECTIVE = frozenset(word_group("collective_kind"))  # ontology/patterns/word_groups.tsv
 _NAME_ONLY_KINDS = frozenset(word_group("name_only_kind"))
 _METRIC_KINDS = frozenset(word_group("metric_kind"))
+_NEW_COUNTS = frozenset(word_group("novel_count")) | {"our"}  # "a/two/our ... metric(s)"
 _DATA_UNITS = frozenset(word_group("data_unit"))
 _CONTENT_VERBS = frozenset(word_group("content_verb"))
 _TRAINING = frozenset(word_group("pretraining_word")) | frozenset(word_group("training_word"))
@@ -58,11 +59,12 @@ class NameTyper:
         for group in list_groups(doc, list(range(len(entities))), entities):
             members = [entities[i] for i in group]
             guess = self._group_type(doc, members) or _measured_after(doc, members, measured)
+            named_metric = _metric_kind_before(doc, members[0])
             for i in group:
                 span = entities[i]
                 if span.id_ not in _RETYPABLE:
                     continue
-                kind = self._data_apposition(doc, span) or _metric_apposition(doc, span)
+                kind = self._data_apposition(doc, span) or _metric_apposition(doc, span) or named_metric
                 if kind == "Metric":
                     called_metric.add(span.text)
                 label = (kind or self._suffix_type(span.text) or _listed_data_first(span, listed_data)
@@ -172,6 +174,23 @@ def _metric_apposition(doc: Doc, span: Span) -> str | None:
         if doc[j].lower_ in _METRIC_KINDS:
             return "Metric"
         if doc[j].lower_ in _APPOSITION_STOP or doc[j].is_punct or doc[j].is_sent_start:
+            return None
+    return None
+
+
+def _metric_kind_before(doc: Doc, first: Span) -> str | None:
+    """"a novel metric called QuuxSim", "two such distance metrics, QuuxKL and ...", "a new disentanglement
+    metric QuuxPIN": a new name right after "a/an/our/<count> ... metric(s)" (and a naming word or a comma)
+    is the metric it introduces; the guidelines keep named measures out of the proposed methods."""
+    i = first.start - 1
+    while i >= 0 and (doc[i].lower_ in _NAMING or doc[i].text in (",", ":") or doc[i].text in OPENING_QUOTES):
+        i -= 1
+    if i < 1 or not (doc[i].lower_ in _METRIC_KINDS or doc[i].lower_[:-1] in _METRIC_KINDS):
+        return None
+    for k in range(i - 1, max(-1, i - 6), -1):  # the words describing the kind, up to four
+        if doc[k].lower_ in _NEW_COUNTS:
+            return "Metric"
+        if not doc[k].text.replace("-", "").isalpha():
             return None
     return None
 
