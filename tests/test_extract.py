@@ -1478,6 +1478,11 @@ def test_a_new_name_after_a_metric_kind_is_a_metric_not_a_proposed_method(nlp, t
     assert rel(rec, "uses_metric") == metrics and not rel(rec, "proposes")
 
 
+def test_training_speed_and_memory_efficiency_are_listed_metrics(nlp):
+    rec = run(nlp, "QuuxFormer doubles the training speed and improves the memory efficiency of ZorbNet.")
+    assert {"training speed", "memory efficiency"} <= rel(rec, "uses_metric")
+
+
 def test_the_path_of_a_markdown_link_names_nothing(nlp):
     rec = run(nlp, "We propose QuuxNet. Code is at [GitHub](https://github.com/ZorbLab2024/QuuxNet) and "
                    "[this https URL](https://arxiv.org/abs/2404.03828).")
