@@ -780,6 +780,14 @@ def test_listed_baselines_are_compared_with(nlp, cue):
     assert {"ZedNet", "YarnPoint", "Blob-RCNN++"} <= rel(rec, "compared_with")
 
 
+@pytest.mark.parametrize("sentence", ["We report encouraging results and comparisons to ZedNet.",
+                                      "It is on-par with ZedNet at half the cost.",
+                                      "Extensive comparisons against ZedNet favour it."])
+def test_more_comparison_phrases_name_baselines(nlp, sentence):
+    rec = run(nlp, f"We propose QuuxDet, a detector. {sentence}")
+    assert rel(rec, "compared_with") == {"ZedNet"}
+
+
 def test_a_known_name_introduced_with_its_definition_is_proposed(nlp):
     rec = run(nlp, "By instruction tuning on such data, we introduce LLaVA: Large Language and Vision Assistant, an "
                    "end-to-end trained model. We use CLIP, a strong encoder.")
