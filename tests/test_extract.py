@@ -291,11 +291,14 @@ def test_the_method_an_abstract_opens_with_is_a_base_of_a_method_paper(nlp, abst
 
 
 def test_listed_practice_in_a_method_position_is_a_technique(nlp):
-    rec = run(nlp, "We propose QuuxNet, which employs contrastive learning to align the two views. "
+    rec = run(nlp, "We propose QuuxNet, which employs masked language modeling to align the two views. "
                    "QuuxNet outperforms techniques such as structure from motion and multi-view stereo.")
-    assert "contrastive learning" in rel(rec, "builds_on")
+    assert "masked language modeling" in rel(rec, "builds_on")
     assert {"structure from motion", "multi-view stereo"} <= rel(rec, "compared_with")
-    assert not {"contrastive learning", "structure from motion"} & rel(rec, "addresses")
+    assert not {"masked language modeling", "structure from motion"} & rel(rec, "addresses")
+    # contrastive learning stays a task: annotators list it among tasks, never among bases
+    rec = run(nlp, "We propose QuuxNet, which employs contrastive learning to align the two views.")
+    assert "contrastive learning" not in rel(rec, "builds_on")
     rec = run(nlp, "We study contrastive learning. We apply QuuxNet to structure from motion.")
     assert {"contrastive learning", "structure from motion"} <= rel(rec, "addresses")  # the subject, not a tool
     rec = run(nlp, "We propose QuuxNet, which uses reinforcement learning to plan.")
