@@ -47,6 +47,7 @@ _LIST_GLUE = {",", "and", "or"}
 _NOT_SYSTEMS = frozenset(word_group("not_system"))  # ontology/patterns/word_groups.tsv
 _NAME_ADJECTIVE_ENDS = ("ian", "ean")  # "other than Gaussian", "than Euclidean": adjectives from a name
 _TECHNIQUE_TASKS = frozenset(word_group("technique_task"))  # ontology/patterns/word_groups.tsv
+_COMPARED_PRACTICES = frozenset(word_group("compared_practice"))
 _PART_WORDS = frozenset(word_group("part_word"))  # "a Coef module": the word before names the part
 _PART_DETERMINERS = {"a", "an", "the", "our", "this", "each"}
 _SAME_LONG_FORM = 0.8  # letter similarity above which two long forms of an acronym are one ("Estimate"/"Estimation")
@@ -388,13 +389,19 @@ class NameFinder:
         return last.lower_ in self.lex.phrases.metric_heads or last.lower_.endswith(_QUALITY_ENDINGS)
 
     def _used_practices(self, doc: Doc, entities: list[Span]) -> list[Span]:
-        """A listed practice that is also a task ("contrastive learning", `technique_task`) is a Method
-        where the sentence puts a method (`techniques.used_tasks`)."""
-        if not any(e.label_ == "Task" and (e.kb_id_ or e.text).lower() in _TECHNIQUE_TASKS for e in entities):
+        """A listed practice that is also a task ("in-context learning", `technique_task`) is a Method
+        where the sentence puts a method (`techniques.used_tasks`); some only where a comparison cue
+        puts one ("outperforms adversarial training", `compared_practice`): annotators never list them
+        as bases."""
+        names = {e.start: (e.kb_id_ or e.text).lower() for e in entities if e.label_ == "Task"}
+        used = used_tasks(doc, entities) if _TECHNIQUE_TASKS.intersection(names.values()) else set()
+        compared = (used_tasks(doc, entities, compared_only=True) if _COMPARED_PRACTICES.intersection(names.values())
+                    else set())
+        if not used and not compared:
             return entities
-        used = used_tasks(doc, entities)
         return [self._tag(e, "Method", e.kb_id_ or e.text, e.id_)
-                if e.start in used and e.label_ == "Task" and (e.kb_id_ or e.text).lower() in _TECHNIQUE_TASKS
+                if e.label_ == "Task" and ((e.start in used and names[e.start] in _TECHNIQUE_TASKS)
+                                           or (e.start in compared and names[e.start] in _COMPARED_PRACTICES))
                 else e for e in entities]
 
     def _compared_words(self, doc: Doc, entities: list[Span]) -> list[Span]:

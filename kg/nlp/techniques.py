@@ -49,15 +49,18 @@ def technique_spans(doc: Doc, lex: PhraseLexicon, heads: frozenset[str]) -> Iter
     yield from _extended_known(doc, lex, heads)
 
 
-def used_tasks(doc: Doc, entities: list[Span]) -> set[int]:
+def used_tasks(doc: Doc, entities: list[Span], compared_only: bool = False) -> set[int]:
     """Starts of the Task entities that stand where the sentence puts a method: right after a use or
     comparison cue ("inspired by in-context learning", "compared to standard contrastive learning"),
     after a class of methods and a list opener ("prompting methods, such as in-context learning"),
     and the tasks coordinated with those. There the named practice is a technique the paper uses or
     measures against, not a task it addresses. Cues that name what a method is applied to ("applied
-    to X", "pre-training on X") are not such places."""
+    to X", "pre-training on X") are not such places. With `compared_only`, only the places right after
+    a comparison cue count ("outperforms adversarial training")."""
     starts: set[int] = set()
-    for i in (*_positions(doc, applied=False), *_class_members(doc)):
+    places = (_compared_positions(doc) if compared_only
+              else (*_positions(doc, applied=False), *_class_members(doc)))
+    for i in places:
         while i < len(doc) and doc[i].lower_ in _SKIP:
             i += 1
         starts.add(i)
@@ -89,6 +92,12 @@ def _class_members(doc: Doc) -> Iterator[int]:
         while i < len(doc) and toks[i].text == ",":
             i += 1
         yield i
+
+
+def _compared_positions(doc: Doc) -> Iterator[int]:
+    for cue in doc.spans.get("kg_cues", []):
+        if cue.label_ == "compared_with" and cue.id_ == "after" and cue.end < len(doc):
+            yield cue.end
 
 
 def _positions(doc: Doc, applied: bool = True) -> Iterator[int]:
