@@ -1492,6 +1492,12 @@ def test_a_new_name_after_a_metric_kind_is_a_metric_not_a_proposed_method(nlp, t
     assert rel(rec, "uses_metric") == metrics and not rel(rec, "proposes")
 
 
+def test_a_defined_acronym_of_a_class_of_networks_names_no_method(nlp):
+    rec = run(nlp, "Deep neural networks (DNNs) are vulnerable. We propose QuuxDef, which protects DNNs better "
+                   "than artificial neural networks (ANNs) do.")
+    assert rel(rec, "mentions") == {"QuuxDef"}
+
+
 def test_training_speed_and_memory_efficiency_are_listed_metrics(nlp):
     rec = run(nlp, "QuuxFormer doubles the training speed and improves the memory efficiency of ZorbNet.")
     assert {"training speed", "memory efficiency"} <= rel(rec, "uses_metric")
