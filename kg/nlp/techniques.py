@@ -95,12 +95,14 @@ def _class_members(doc: Doc) -> Iterator[int]:
 
 
 def _compared_positions(doc: Doc) -> Iterator[int]:
+    """The token right after each comparison cue: where a sentence sets a method against the paper's."""
     for cue in doc.spans.get("kg_cues", []):
         if cue.label_ == "compared_with" and cue.id_ == "after" and cue.end < len(doc):
             yield cue.end
 
 
 def _positions(doc: Doc, applied: bool = True) -> Iterator[int]:
+    """The token right after each use or comparison cue (with `applied`, also "applied to") and "via"."""
     for cue in doc.spans.get("kg_cues", []):
         if cue.label_ in _POSITION_RELATIONS and cue.id_ == "after" and cue.end < len(doc):
             if applied or cue[-1].lower_ not in _APPLIED_TO:
