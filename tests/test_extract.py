@@ -1499,6 +1499,8 @@ def test_a_defined_acronym_of_a_class_of_networks_names_no_method(nlp):
     rec = run(nlp, "Aligning text-to-image diffusion model (T2I) with preference is hard. We propose QuuxGen, which "
                    "optimizes T2I by preference data and reads whole slide images (WSI).")
     assert rel(rec, "mentions") == {"QuuxGen"}  # a setting and a data format are no methods either
+    rec = run(nlp, "We propose QuuxPrune. QuuxPrune outperforms pruned DNNs and their ANN counterparts.")
+    assert rel(rec, "mentions") == {"QuuxPrune"}  # undefined, by shape alone, they are no names either
 
 
 def test_training_speed_and_memory_efficiency_are_listed_metrics(nlp):
