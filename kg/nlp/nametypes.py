@@ -18,7 +18,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp import word_group
 from kg.nlp.phrases import is_value
-from kg.nlp.tokens import OPENING_QUOTES, after_short_form
+from kg.nlp.tokens import OPENING_QUOTES, after_short_form, marker_before
 
 _LIST_GLUE = {",", "and", "or", "as", "well", "the"}
 _NAMING = {"named", "called", "termed", "dubbed"}  # "a dataset, named X": the kind before names X
@@ -187,12 +187,7 @@ def _metric_kind_before(doc: Doc, first: Span) -> str | None:
         i -= 1
     if i < 1 or not (doc[i].lower_ in _METRIC_KINDS or doc[i].lower_[:-1] in _METRIC_KINDS):
         return None
-    for k in range(i - 1, max(-1, i - 6), -1):  # the words describing the kind, up to four
-        if doc[k].lower_ in _NEW_COUNTS:
-            return "Metric"
-        if not doc[k].text.replace("-", "").isalpha():
-            return None
-    return None
+    return "Metric" if marker_before(doc, i - 1, 5, _NEW_COUNTS) is not None else None  # up to four words
 
 
 def _listed_data_first(span: Span, listed: dict[int, tuple[int, str]]) -> str | None:

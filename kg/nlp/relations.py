@@ -21,7 +21,7 @@ from kg.nlp.gazetteer import TRAINED_SUFFIXES, modified_stem
 from kg.nlp.namelexicon import load_lexicon
 from kg.nlp.phrases import called_a_problem, title_tasks
 from kg.nlp.shapes import core, letters
-from kg.nlp.tokens import CLOSING_QUOTES, OPENING_QUOTES, after_short_form, tokens
+from kg.nlp.tokens import CLOSING_QUOTES, OPENING_QUOTES, after_short_form, marker_before, tokens
 
 _PROPOSABLE = {"Method", "Dataset", "Benchmark", "Unknown"}
 METHODS = {"Method", "Unknown"}
@@ -765,13 +765,7 @@ def _novel_kind_before(doc: Doc, span: Span, found: dict[str, str]) -> bool:
         i -= 1
     if i < 3 or toks[i].text not in (",", ":") or toks[i - 1].lower_ not in _type_words():
         return False
-    novel = None
-    for k in range(i - 2, max(0, i - 8), -1):  # the words describing the kind, up to six
-        if toks[k].lower_ in _NOVEL:
-            novel = k
-            break
-        if not toks[k].text.replace("-", "").isalpha():
-            break
+    novel = marker_before(doc, i - 2, min(6, i - 2), _NOVEL)  # the words describing the kind, up to six
     if novel is None:
         return toks[i].text == "," and _proposed_kind_before(doc, i)
     sent = sentence(doc, span.start)

@@ -19,17 +19,17 @@ from functools import lru_cache
 from spacy.tokens import Doc, Span
 
 from kg.nlp import word_group
-from kg.nlp.phrases import PhraseLexicon, is_modifier
+from kg.nlp.phrases import CLASS_PLURALS, PhraseLexicon, is_modifier
 from kg.nlp.tokens import list_opener, tokens
 
-_POSITION_RELATIONS = {"builds_on", "compared_with"}
+_POSITION_RELATIONS = frozenset({"builds_on", "compared_with"})
+_COMPARISON = frozenset({"compared_with"})
 _POSITION_WORDS = {"via"}
 _SKIP = frozenset(word_group("technique_skip"))  # ontology/patterns/word_groups.tsv
 _GLUE = {",", "and", "or", "as", "well", "/"}
 _NOT_NAMES = frozenset(word_group("technique_not_name"))  # ontology/patterns/word_groups.tsv
 _WEAK_HEADS = frozenset(word_group("weak_technique_head"))  # "first-order gradients": a quantity, no technique
 _APPLIED_TO = {"to", "on", "into", "in", "for"}  # "applied to X", "pre-training on X": X is what is worked on
-_CLASS_PLURALS = frozenset(w.lower() for w in word_group("class_plural"))  # ontology/patterns/word_groups.tsv
 _MAX_WORDS = 4
 _MAX_ITEMS = 5
 
@@ -58,7 +58,7 @@ def used_tasks(doc: Doc, entities: list[Span], compared_only: bool = False) -> s
     to X", "pre-training on X") are not such places. With `compared_only`, only the places right after
     a comparison cue count ("outperforms adversarial training")."""
     starts: set[int] = set()
-    places = (_compared_positions(doc) if compared_only
+    places = (_cue_ends(doc, _COMPARISON) if compared_only
               else (*_positions(doc, applied=False), *_class_members(doc)))
     for i in places:
         while i < len(doc) and doc[i].lower_ in _SKIP:
@@ -80,7 +80,7 @@ def _class_members(doc: Doc) -> Iterator[int]:
     """The token after "<methods/techniques/...> (,) such as / including / like / e.g.,"."""
     toks = tokens(doc)
     for t in toks:
-        if t.lower_ not in _CLASS_PLURALS:
+        if t.lower_ not in CLASS_PLURALS:
             continue
         i = t.i + 1
         while i < len(doc) and toks[i].text in (",", "("):
@@ -94,19 +94,17 @@ def _class_members(doc: Doc) -> Iterator[int]:
         yield i
 
 
-def _compared_positions(doc: Doc) -> Iterator[int]:
-    """The token right after each comparison cue: where a sentence sets a method against the paper's."""
+def _cue_ends(doc: Doc, relations: frozenset[str], applied: bool = True) -> Iterator[int]:
+    """The token right after each cue of `relations` (with `applied`, also "applied to X")."""
     for cue in doc.spans.get("kg_cues", []):
-        if cue.label_ == "compared_with" and cue.id_ == "after" and cue.end < len(doc):
-            yield cue.end
+        if cue.label_ in relations and cue.id_ == "after" and cue.end < len(doc):
+            if applied or cue[-1].lower_ not in _APPLIED_TO:
+                yield cue.end
 
 
 def _positions(doc: Doc, applied: bool = True) -> Iterator[int]:
-    """The token right after each use or comparison cue (with `applied`, also "applied to") and "via"."""
-    for cue in doc.spans.get("kg_cues", []):
-        if cue.label_ in _POSITION_RELATIONS and cue.id_ == "after" and cue.end < len(doc):
-            if applied or cue[-1].lower_ not in _APPLIED_TO:
-                yield cue.end
+    """Where a sentence puts a method: after a use or comparison cue, and after "via"."""
+    yield from _cue_ends(doc, _POSITION_RELATIONS, applied)
     for token in tokens(doc)[:-1]:
         if token.lower_ in _POSITION_WORDS:
             yield token.i + 1

@@ -40,6 +40,18 @@ def after_short_form(doc: Doc, i: int) -> int:
     return i
 
 
+def marker_before(doc: Doc, start: int, reach: int, markers: frozenset[str] | set[str]) -> int | None:
+    """Walk back from token `start` over at most `reach` words (letters and hyphens: "a novel adaptive
+    pooling strategy") to the first one in `markers`; its index, or None when a non-word or the reach
+    comes first."""
+    for k in range(start, max(-1, start - reach), -1):
+        if doc[k].lower_ in markers:
+            return k
+        if not doc[k].text.replace("-", "").isalpha():
+            return None
+    return None
+
+
 def list_opener(toks: list[Token], i: int) -> int:
     """Length of the list opener at token i: 2 for "such as", 1 for "including", "like", "e.g."
     ("methods such as X", "recent approaches like X"), else 0."""

@@ -16,7 +16,7 @@ from kg.lexicon import load_gazetteer
 from kg.nlp import word_group
 from kg.nlp.gazetteer import modified_stem
 from kg.nlp.namelexicon import load_lexicon
-from kg.nlp.phrases import title_runs, title_words
+from kg.nlp.phrases import CLASS_PLURALS, title_runs, title_words
 from kg.nlp.relations import METHODS, Ent, Fact, own_sentences, same_name, sentence, starting_in
 from kg.nlp.shapes import core, letters, plural_acronym
 from kg.nlp.tokens import tokens
@@ -33,8 +33,7 @@ _PRIOR_WORDS = {"unlike", "existing", "conventional", "traditional", "prior", "p
 _BASELINE_REACH = 8
 # Words between the subject of a passive comparison and its cue ("X are often outperformed by").
 _PASSIVE_AUX = {"is", "are", "was", "were", "be", "been", "being", "can", "could", "may", "might", "often"}
-# A bracket after one of these plural class nouns holds its members ("strong baselines (X, Y)").
-_CLASS_PLURALS = frozenset(w.lower() for w in word_group("class_plural"))  # ontology/patterns/word_groups.tsv
+# A bracket after one of the plural class nouns (phrases.CLASS_PLURALS) holds its members ("strong baselines (X, Y)").
 # What makes the names right after an improving cue its owners: "X's", "X by", "X performance" (owned_measure).
 _MEASURES = frozenset(word_group("owned_measure"))
 _OWNER_MARKS = frozenset({"'s", "’s", "by"}) | _MEASURES
@@ -150,7 +149,7 @@ def _improved_members(doc: Doc, ents: list[Ent], cue: Span) -> list[Ent]:
     between the cue and the class noun ("improves the strongest available LLMs")."""
     toks = tokens(doc)
     for t in toks[cue.end:min(len(doc), cue.end + _CLASS_PHRASE + 1)]:
-        if t.lower_ in _CLASS_PLURALS:
+        if t.lower_ in CLASS_PLURALS:
             break
         if not t.text.replace("-", "").isalnum():
             return []
@@ -267,7 +266,7 @@ def _appositive(toks: list, start: int) -> bool:  # type: ignore[type-arg]
     """Does the name at `start` open the list a class noun announces ("outperforms the previously
     leading weakly supervised methods, SLIP, MaskCLIP and DetailCLIP")? Then it is the cue's first
     target, however long the class phrase before it."""
-    return start >= 2 and toks[start - 1].text in (",", ":") and toks[start - 2].lower_ in _CLASS_PLURALS
+    return start >= 2 and toks[start - 1].text in (",", ":") and toks[start - 2].lower_ in CLASS_PLURALS
 
 
 def _class_members(toks: list, start: int) -> bool:  # type: ignore[type-arg]
@@ -281,7 +280,7 @@ def _class_members(toks: list, start: int) -> bool:  # type: ignore[type-arg]
     if j < 1 or toks[j].lower_ not in _LIST_OPENERS:
         return False
     before = j - 1 - (toks[j - 1].text == ",")
-    return before >= 0 and toks[before].lower_ in _CLASS_PLURALS
+    return before >= 0 and toks[before].lower_ in CLASS_PLURALS
 
 
 def _next_start(starts: list[int], i: int, default: int) -> int:
@@ -297,7 +296,7 @@ def _outside_brackets(doc: Doc, start: int, end: int) -> list[int]:
     toks = tokens(doc)
     for t in toks[start:end]:
         if t.text == "(" and not depth and (t.i + 1 < len(doc) and toks[t.i + 1].lower_ in _LIST_OPENERS
-                                            or t.i > 0 and toks[t.i - 1].lower_ in _CLASS_PLURALS
+                                            or t.i > 0 and toks[t.i - 1].lower_ in CLASS_PLURALS
                                             and _holds_list(toks, t.i)):
             continue  # "baselines (e.g., X and Y)", "strong baselines (X, Y)": the list itself
         if t.text == "(":
@@ -630,7 +629,7 @@ def _class_subject(doc: Doc, cue: Span) -> bool:
     if i < 0:
         return False
     word = doc[i].text
-    return word.lower() in _CLASS_PLURALS or word.lower() == "those" or plural_acronym(word)
+    return word.lower() in CLASS_PLURALS or word.lower() == "those" or plural_acronym(word)
 
 
 def _prior_use(doc: Doc, start: int, cue_end: int | None = None) -> bool:
