@@ -111,6 +111,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev70": Sample(85440037, 40, 0),
     "dev71": Sample(86023252, 40, 0),
     "dev72": Sample(86602540, 40, 0),
+    "dev73": Sample(87177978, 40, 0),
+    "dev74": Sample(87749643, 40, 0),
 }
 
 
