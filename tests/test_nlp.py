@@ -577,6 +577,16 @@ def test_redefined_acronym_is_not_the_listed_one(nlp):
     assert "Metric" not in labels
 
 
+def test_an_acronym_given_by_a_naming_word_is_the_papers_not_a_listed_metric(nlp):
+    doc = nlp("We design a modular planner for robot teams, dubbed MCC, to share goals. MCC agents plan well.")
+    assert not any(s.label_ == "Metric" for s in doc.spans["kg_gazetteer"])
+    assert {s.text: s.label_ for s in doc.spans["kg_entities"]}.get("MCC") == "Method"
+    kind = nlp("We report a metric called MCC on every split.")
+    assert [s.label_ for s in kind.spans["kg_gazetteer"]] == ["Metric"]
+    term = nlp("It finds an assignment for some variables (called MAP variables) and reports MCC.")
+    assert [s.label_ for s in term.spans["kg_gazetteer"]] == ["Metric", "Metric"]
+
+
 def _tasks(nlp, text):
     doc = nlp(text)
     return {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Task"}

@@ -20,6 +20,7 @@ from spacy.util import filter_spans
 
 from kg.lexicon import GazetteerEntry, load_gazetteer, word_group
 from kg.nlp.namelexicon import load_lexicon
+from kg.nlp.phrases import NAMING_WORDS
 from kg.nlp.shapes import sibling_suffix
 from kg.nlp.tokens import tokens
 
@@ -219,11 +220,14 @@ class Gazetteer:
     def __call__(self, doc: Doc) -> Doc:
         spans, glued = [], []
         defined = {short.text for _long, short in doc._.kg_abbreviations or []}
+        named = own_acronyms(doc)
         for matcher in (self.exact, self.folded):
             for match_id, start, end in matcher(doc):
                 type_, name, alias = doc.vocab.strings[match_id].split("\t", 2)
                 span = Span(doc, start, end, label=type_, kb_id=name, span_id=alias)
                 if matcher is self.folded and span.text in defined and is_other_acronym(span, alias):
+                    continue
+                if type_ == "Metric" and span.text in named:
                     continue
                 (glued if is_glued(span) else spans).append(span)
         spans += slash_listed_metrics(glued, spans)
@@ -315,6 +319,33 @@ def is_other_acronym(span: Span, alias: str) -> bool:
     (Undefined, "OMNIGLOT" or "MIXTRAL" is mostly the known name written in capitals.)"""
     text = span.text
     return len(span) == 1 and len(text) >= 3 and text.isupper() and not alias.isupper()
+
+
+_METRIC_KINDS = frozenset(word_group("metric_kind"))  # ontology/patterns/word_groups.tsv
+_AFTER_OWN_NAME = frozenset(word_group("own_name_follower"))
+
+
+def own_acronyms(doc: Doc) -> set[str]:
+    """"a framework, dubbed MCC, for ...", "an approach called SPICE to ...": an acronym right after a
+    naming word, ending the name, is the name the paper gives its own thing, not the known metric its
+    letters also spell, anywhere in the abstract; unless a metric kind stands before the naming word
+    ("a metric called QuuxScore") or a noun follows ("called MAP variables": a term)."""
+    out: set[str] = set()
+    lowered = doc.text.lower()
+    if not any(word in lowered for word in NAMING_WORDS):
+        return out  # most abstracts name nothing: no token walk
+    for token in tokens(doc):
+        if token.lower_ not in NAMING_WORDS or token.i + 1 >= len(doc):
+            continue
+        j = token.i + 1 + (doc[token.i + 1].lower_ == "as")
+        if j >= len(doc) or not (doc[j].text.isupper() and doc[j].is_alpha and len(doc[j]) >= 2):
+            continue
+        if j + 1 < len(doc) and doc[j + 1].is_alpha and doc[j + 1].lower_ not in _AFTER_OWN_NAME:
+            continue
+        before = [t.lower_ for t in doc[max(0, token.i - 2):token.i] if not t.is_punct]
+        if not any(w in _METRIC_KINDS or w[:-1] in _METRIC_KINDS for w in before):
+            out.add(doc[j].text)
+    return out
 
 
 def slash_listed_metrics(glued: list[Span], free: list[Span]) -> list[Span]:
