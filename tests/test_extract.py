@@ -1508,6 +1508,13 @@ def test_training_speed_and_memory_efficiency_are_listed_metrics(nlp):
     assert {"training speed", "memory efficiency"} <= rel(rec, "uses_metric")
 
 
+def test_well_known_instruction_and_review_data_are_listed_datasets(nlp):
+    rec = run(nlp, "We tune QuuxLM on OASST and evaluate it on Yelp reviews and COYO captions.")
+    assert {"OASST", "Yelp Reviews", "COYO"} <= rel(rec, "evaluated_on")
+    rec = run(nlp, "We propose Safe Quux (SQ), trained with PKU-SafeRLHF.")
+    assert "PKU-SafeRLHF" in rel(rec, "mentions")
+
+
 def test_the_path_of_a_markdown_link_names_nothing(nlp):
     rec = run(nlp, "We propose QuuxNet. Code is at [GitHub](https://github.com/ZorbLab2024/QuuxNet) and "
                    "[this https URL](https://arxiv.org/abs/2404.03828).")
