@@ -1508,6 +1508,15 @@ def test_training_speed_and_memory_efficiency_are_listed_metrics(nlp):
     assert {"training speed", "memory efficiency"} <= rel(rec, "uses_metric")
 
 
+def test_a_name_right_after_the_proposed_or_our_proposed_is_the_papers(nlp):
+    rec = run(nlp, "Within neural ODE models, the proposed model QuuxODE demonstrates superior performance.")
+    assert rel(rec, "proposes") == {"QuuxODE"}
+    rec = run(nlp, "We build on Zorb Slots (ZS). Our proposed ZSD outperforms ZS on three scenes.")
+    assert rel(rec, "proposes") == {"ZSD"}
+    rec = run(nlp, "However, the proposed VI approaches either use a recognition network or a simple posterior.")
+    assert not rel(rec, "proposes")  # a plural kind after the name: a class of earlier work
+
+
 def test_well_known_instruction_and_review_data_are_listed_datasets(nlp):
     rec = run(nlp, "We tune QuuxLM on OASST and evaluate it on Yelp reviews and COYO captions.")
     assert {"OASST", "Yelp Reviews", "COYO"} <= rel(rec, "evaluated_on")

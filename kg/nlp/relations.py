@@ -807,10 +807,20 @@ def _ours(doc: Doc, span: Span) -> bool:
     own = right_after_our or (before[:1] == ["our"] and before[-1] in _OWN_ADJECTIVES)
     if not (own or before == ["the", "proposed"]):  # abstracts say "the proposed QO model" of their own work
         return False
+    if (before[-1:] == ["proposed"] and any(c.isupper() for c in span.text) and not _modifies_noun(toks, span.end)
+            and not _kind_plural(toks, span.end)):
+        return True  # "Our proposed QSD outperforms ...", not "the proposed VI approaches": a class
     i = span.end
     if i + 2 < len(toks) and toks[i].text == "(" and toks[i + 2].text == ")":
         i += 3  # "our proposed Quux Learning (QL) method"
     return i < len(toks) and toks[i].lower_ in _type_words()
+
+
+def _kind_plural(toks: list[Token], i: int) -> bool:
+    """"approaches" or "preserving ansatz" after a name: the plural of a kind word (also a verb in "-es")
+    or a modifier in "-ing", so the name is a class or part of a longer description."""
+    word = toks[i].lower_ if i < len(toks) else ""
+    return (word.endswith("es") and word[:-2] in _type_words()) or (word.endswith("ing") and word.isalpha())
 
 
 def _modifies_noun(toks: list[Token], i: int) -> bool:
@@ -865,6 +875,8 @@ def _named_after_our_kind(toks: list[Token], start: int) -> bool:
     i = start - 2
     while i >= 0 and start - 2 - i < 3 and toks[i].lower_ != "our" and toks[i].text.islower() \
             and toks[i].text.replace("-", "").isalpha():
+        if toks[i].lower_ == "proposed" and i >= 1 and toks[i - 1].lower_ == "the":
+            return True  # "the proposed model QuuxODE demonstrates ..."
         i -= 1
     return i >= 0 and toks[i].lower_ == "our"
 
