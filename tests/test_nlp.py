@@ -592,6 +592,13 @@ def _tasks(nlp, text):
     return {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Task"}
 
 
+def test_bare_optimization_and_inference_name_no_task(nlp):
+    assert not _tasks(nlp, "The optimization problem needed to fit the density is non-convex.")
+    assert not _tasks(nlp, "Our method reduces the cost of inference tasks and of optimization tasks.")
+    assert _tasks(nlp, "We study stochastic optimization and causal inference.") == {
+        "stochastic optimization", "causal inference"}
+
+
 def test_task_frames(nlp):
     tasks = _tasks(nlp, "Quux-to-Blob (Q2B) synthesis is hard. We study the problem of learning sparse zorb "
                         "networks. We target the detection of machine-written text. Q2B synthesis matters.")
