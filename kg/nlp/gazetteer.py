@@ -20,7 +20,7 @@ from spacy.util import filter_spans
 
 from kg.lexicon import GazetteerEntry, load_gazetteer, word_group
 from kg.nlp.namelexicon import load_lexicon
-from kg.nlp.phrases import NAMING_WORDS
+from kg.nlp.phrases import METRIC_KINDS, NAMING_WORDS
 from kg.nlp.shapes import sibling_suffix
 from kg.nlp.tokens import tokens
 
@@ -321,7 +321,6 @@ def is_other_acronym(span: Span, alias: str) -> bool:
     return len(span) == 1 and len(text) >= 3 and text.isupper() and not alias.isupper()
 
 
-_METRIC_KINDS = frozenset(word_group("metric_kind"))  # ontology/patterns/word_groups.tsv
 _AFTER_OWN_NAME = frozenset(word_group("own_name_follower"))
 
 
@@ -329,7 +328,7 @@ def own_acronyms(doc: Doc) -> set[str]:
     """"a framework, dubbed MCC, for ...", "an approach called SPICE to ...": an acronym right after a
     naming word, ending the name, is the name the paper gives its own thing, not the known metric its
     letters also spell, anywhere in the abstract; unless a metric kind stands before the naming word
-    ("a metric called QuuxScore") or a noun follows ("called MAP variables": a term)."""
+    ("a metric called QMS") or a noun follows ("called MAP variables": a term)."""
     out: set[str] = set()
     lowered = doc.text.lower()
     if not any(word in lowered for word in NAMING_WORDS):
@@ -343,7 +342,7 @@ def own_acronyms(doc: Doc) -> set[str]:
         if j + 1 < len(doc) and doc[j + 1].is_alpha and doc[j + 1].lower_ not in _AFTER_OWN_NAME:
             continue
         before = [t.lower_ for t in doc[max(0, token.i - 2):token.i] if not t.is_punct]
-        if not any(w in _METRIC_KINDS or w[:-1] in _METRIC_KINDS for w in before):
+        if not any(w in METRIC_KINDS or w[:-1] in METRIC_KINDS for w in before):
             out.add(doc[j].text)
     return out
 

@@ -17,7 +17,7 @@ import re
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp import word_group
-from kg.nlp.phrases import is_value
+from kg.nlp.phrases import METRIC_KINDS, is_value
 from kg.nlp.tokens import OPENING_QUOTES, after_short_form, marker_before
 
 _LIST_GLUE = {",", "and", "or", "as", "well", "the"}
@@ -27,7 +27,6 @@ _APPOSITION_STOP = {"that", "which", "to", "who", "where", ";", "(", ".", ":", "
 _RETYPABLE = {"shape", "title", "named"}
 _COLLECTIVE = frozenset(word_group("collective_kind"))  # ontology/patterns/word_groups.tsv
 _NAME_ONLY_KINDS = frozenset(word_group("name_only_kind"))
-_METRIC_KINDS = frozenset(word_group("metric_kind"))
 _NEW_COUNTS = frozenset(word_group("novel_count")) | {"our"}  # "a/two/our ... metric(s)"
 _DATA_UNITS = frozenset(word_group("data_unit"))
 _CONTENT_VERBS = frozenset(word_group("content_verb"))
@@ -171,7 +170,7 @@ def _metric_apposition(doc: Doc, span: Span) -> str | None:
     if i is None:  # measure named after a setting
         return None
     for j in range(i, min(len(doc), i + 5)):
-        if doc[j].lower_ in _METRIC_KINDS:
+        if doc[j].lower_ in METRIC_KINDS:
             return "Metric"
         if doc[j].lower_ in _APPOSITION_STOP or doc[j].is_punct or doc[j].is_sent_start:
             return None
@@ -185,7 +184,7 @@ def _metric_kind_before(doc: Doc, first: Span) -> str | None:
     i = first.start - 1
     while i >= 0 and (doc[i].lower_ in _NAMING or doc[i].text in (",", ":") or doc[i].text in OPENING_QUOTES):
         i -= 1
-    if i < 1 or not (doc[i].lower_ in _METRIC_KINDS or doc[i].lower_[:-1] in _METRIC_KINDS):
+    if i < 1 or not (doc[i].lower_ in METRIC_KINDS or doc[i].lower_[:-1] in METRIC_KINDS):
         return None
     return "Metric" if marker_before(doc, i - 1, 5, _NEW_COUNTS) is not None else None  # up to four words
 

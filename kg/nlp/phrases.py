@@ -127,6 +127,7 @@ def _means_verb(toks: list[Token], i: int) -> bool:
 _PROBLEM_KINDS = frozenset(word_group("problem_kind"))  # ontology/patterns/word_groups.tsv
 NAMING_WORDS = frozenset({"called", "named", "termed", "dubbed", "coined"})  # words that give a name
 CLASS_PLURALS = frozenset(w.lower() for w in word_group("class_plural"))  # "baselines", "LLMs": classes with members
+METRIC_KINDS = frozenset(word_group("metric_kind"))  # "metric", "measure": kinds that make a new name a metric
 _NAME_LEAD = frozenset(word_group("quoted_name_lead"))  # "called the *quux* problem": words before the name
 
 

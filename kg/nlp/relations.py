@@ -808,7 +808,7 @@ def _ours(doc: Doc, span: Span) -> bool:
     if not (own or before == ["the", "proposed"]):  # abstracts say "the proposed QO model" of their own work
         return False
     if (before[-1:] == ["proposed"] and any(c.isupper() for c in span.text) and not _modifies_noun(toks, span.end)
-            and not _kind_plural(toks, span.end)):
+            and not _class_or_description_after(toks, span.end)):
         return True  # "Our proposed QSD outperforms ...", not "the proposed VI approaches": a class
     i = span.end
     if i + 2 < len(toks) and toks[i].text == "(" and toks[i + 2].text == ")":
@@ -816,7 +816,7 @@ def _ours(doc: Doc, span: Span) -> bool:
     return i < len(toks) and toks[i].lower_ in _type_words()
 
 
-def _kind_plural(toks: list[Token], i: int) -> bool:
+def _class_or_description_after(toks: list[Token], i: int) -> bool:
     """"approaches" or "preserving ansatz" after a name: the plural of a kind word (also a verb in "-es")
     or a modifier in "-ing", so the name is a class or part of a longer description."""
     word = toks[i].lower_ if i < len(toks) else ""
@@ -869,7 +869,8 @@ def _our_kind_before(toks, span: Span) -> bool:
 
 
 def _named_after_our_kind(toks: list[Token], start: int) -> bool:
-    """"Our two-stage approach QuuxFit consists of ...": the name right after "our (words) <kind>"."""
+    """"Our two-stage approach QuuxFit consists of ...", "the proposed model QuuxODE demonstrates ...": the
+    name right after "our (words) <kind>" or "the proposed <kind>"."""
     if start < 2 or toks[start - 1].lower_ not in _type_words():
         return False
     i = start - 2
