@@ -20,7 +20,7 @@ from spacy.util import filter_spans
 
 from kg.lexicon import GazetteerEntry, load_gazetteer, word_group
 from kg.nlp.namelexicon import load_lexicon
-from kg.nlp.phrases import METRIC_KINDS, NAMING_WORDS
+from kg.nlp.phrases import NAMING_WORDS, names_metric_kind
 from kg.nlp.shapes import sibling_suffix
 from kg.nlp.tokens import tokens
 
@@ -220,7 +220,7 @@ class Gazetteer:
     def __call__(self, doc: Doc) -> Doc:
         spans, glued = [], []
         defined = {short.text for _long, short in doc._.kg_abbreviations or []}
-        named = own_acronyms(doc)
+        named = _own_acronyms(doc)
         for matcher in (self.exact, self.folded):
             for match_id, start, end in matcher(doc):
                 type_, name, alias = doc.vocab.strings[match_id].split("\t", 2)
@@ -324,7 +324,7 @@ def is_other_acronym(span: Span, alias: str) -> bool:
 _AFTER_OWN_NAME = frozenset(word_group("own_name_follower"))
 
 
-def own_acronyms(doc: Doc) -> set[str]:
+def _own_acronyms(doc: Doc) -> set[str]:
     """"a framework, dubbed MCC, for ...", "an approach called SPICE to ...": an acronym right after a
     naming word, ending the name, is the name the paper gives its own thing, not the known metric its
     letters also spell, anywhere in the abstract; unless a metric kind stands before the naming word
@@ -342,7 +342,7 @@ def own_acronyms(doc: Doc) -> set[str]:
         if j + 1 < len(doc) and doc[j + 1].is_alpha and doc[j + 1].lower_ not in _AFTER_OWN_NAME:
             continue
         before = [t.lower_ for t in doc[max(0, token.i - 2):token.i] if not t.is_punct]
-        if not any(w in METRIC_KINDS or w[:-1] in METRIC_KINDS for w in before):
+        if not any(names_metric_kind(w) for w in before):
             out.add(doc[j].text)
     return out
 

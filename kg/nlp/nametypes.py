@@ -17,7 +17,7 @@ import re
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp import word_group
-from kg.nlp.phrases import METRIC_KINDS, is_value
+from kg.nlp.phrases import METRIC_KINDS, is_value, names_metric_kind
 from kg.nlp.tokens import OPENING_QUOTES, after_short_form, marker_before
 
 _LIST_GLUE = {",", "and", "or", "as", "well", "the"}
@@ -184,7 +184,7 @@ def _metric_kind_before(doc: Doc, first: Span) -> str | None:
     i = first.start - 1
     while i >= 0 and (doc[i].lower_ in _NAMING or doc[i].text in (",", ":") or doc[i].text in OPENING_QUOTES):
         i -= 1
-    if i < 1 or not (doc[i].lower_ in METRIC_KINDS or doc[i].lower_[:-1] in METRIC_KINDS):
+    if i < 1 or not names_metric_kind(doc[i].lower_):
         return None
     return "Metric" if marker_before(doc, i - 1, 5, _NEW_COUNTS) is not None else None  # up to four words
 

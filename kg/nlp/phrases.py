@@ -128,6 +128,13 @@ _PROBLEM_KINDS = frozenset(word_group("problem_kind"))  # ontology/patterns/word
 NAMING_WORDS = frozenset({"called", "named", "termed", "dubbed", "coined"})  # words that give a name
 CLASS_PLURALS = frozenset(w.lower() for w in word_group("class_plural"))  # "baselines", "LLMs": classes with members
 METRIC_KINDS = frozenset(word_group("metric_kind"))  # "metric", "measure": kinds that make a new name a metric
+
+
+def names_metric_kind(word: str) -> bool:
+    """"metric(s)", "measure(s)": a kind word, singular or plural, that makes a new name a metric."""
+    return word in METRIC_KINDS or word[:-1] in METRIC_KINDS
+
+
 _NAME_LEAD = frozenset(word_group("quoted_name_lead"))  # "called the *quux* problem": words before the name
 
 
