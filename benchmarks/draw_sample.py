@@ -113,6 +113,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev72": Sample(86602540, 40, 0),
     "dev73": Sample(87177978, 40, 0),
     "dev74": Sample(87749643, 40, 0),
+    "dev75": Sample(88317608, 40, 0),
+    "dev76": Sample(88881944, 40, 0),
 }
 
 
