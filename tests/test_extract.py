@@ -1555,6 +1555,17 @@ def test_a_new_name_items_of_data_are_taken_from_is_a_dataset(nlp, text, name):
     assert (name, "Dataset") in {(r.target, r.target_type) for r in rec.relations if r.relation == "mentions"}
 
 
+@pytest.mark.parametrize("text", [
+    "We propose QuuxNet. Our method reaches 84% on ZorbSpeech.",
+    "We propose QuuxNet. We find accuracies of $69$\\% on ImageNet and $84$\\% on ZorbSpeech.",
+])
+def test_a_new_name_a_value_is_reported_on_is_a_dataset(nlp, text):
+    rec = run(nlp, text)
+    typed = {(r.target, r.target_type) for r in rec.relations if r.relation == "mentions"}
+    assert ("ZorbSpeech", "Dataset") in typed
+    assert ("ZorbSpeech", "Dataset") in {(r.target, r.target_type) for r in rec.relations if r.relation == "evaluated_on"}
+
+
 def test_a_new_name_a_model_is_distilled_from_is_not_a_dataset(nlp):
     rec = run(nlp, "We distil a student from QuuxTeacher and compare it with QuuxTeacher.")
     assert ("QuuxTeacher", "Dataset") not in {(r.target, r.target_type) for r in rec.relations}

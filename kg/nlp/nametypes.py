@@ -107,7 +107,7 @@ class NameTyper:
         if i < 0 or doc[i].lower_ not in ("on", "across", "involving", "in"):
             return None
         window = doc[max(0, i - 8):i]
-        if any(t.lower_ in self.context_words for t in window):
+        if any(t.lower_ in self.context_words for t in window) or (doc[i].lower_ != "in" and _value_before(doc, i)):
             return "Dataset"
         return None
 
@@ -194,6 +194,15 @@ def _listed_data_first(span: Span, listed: dict[int, tuple[int, str]]) -> str | 
     benchmark and goes on with capitalised words is a part or setting of it, data of that type."""
     end, label = listed.get(span.start, (span.end, None))
     return label if end < span.end else None
+
+
+def _value_before(doc: Doc, i: int) -> bool:
+    """"84% on QuuxSpeech", "$51\\%$ on X": a reported value right before "on" is a result on the
+    data after it (LaTeX dollars and an escaped percent sign are skipped)."""
+    j = i - 1
+    while j >= 0 and doc[j].text == "$":
+        j -= 1
+    return j >= 0 and (is_value(doc[j]) or doc[j].text == "\\%")
 
 
 def _word_before(doc: Doc, first: Span) -> int:
