@@ -193,6 +193,13 @@ def test_the_introduction_of_a_name_proposes_it(nlp):
     assert "ZorbNet" not in rel(rec, "proposes")
 
 
+def test_an_acronym_glued_to_a_lower_case_noun_right_after_we_introduce_is_proposed(nlp):
+    rec = run(nlp, "In this work, we introduce QZ-learning, which learns the advantage directly.")
+    assert "QZ-learning" in rel(rec, "proposes")
+    rec = run(nlp, "We propose QZ-based training, which is cheap.")  # a description, no name
+    assert not {p for p in rel(rec, "proposes") if p.startswith("QZ")}
+
+
 def test_an_emphasised_name_with_a_novel_appositive_is_proposed(nlp):
     rec = run(nlp, "We combine two solvers to derive **QuuxQP**, a new method tailored for network problems.")
     assert "QuuxQP" in rel(rec, "proposes")

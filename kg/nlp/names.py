@@ -25,8 +25,8 @@ from kg.nlp.namelexicon import NameLexicon, load_lexicon
 from kg.nlp.phrases import (MAX_LIST_ITEM, NAMING_WORDS, NOUN_ENDINGS, PhraseLexicon, called_a_problem, is_modifier,
                              metric_phrases, task_phrases)
 from kg.nlp.techniques import technique_spans, used_tasks
-from kg.nlp.shapes import (core, is_all_caps, is_coined, is_name_token, is_title_word, letters, sibling_name,
-                           sibling_suffix)
+from kg.nlp.shapes import (LOWER_SUFFIXES, core, is_all_caps, is_coined, is_name_token, is_title_word, letters,
+                           sibling_name, sibling_suffix)
 from kg.nlp.nametypes import NameTyper
 
 #: Merge priority when spans of equal length overlap (lower wins).
@@ -472,7 +472,8 @@ class NameFinder:
                 end += 1  # "Plaid 1B": a model and its size
             nxt = toks[end].text
             ends = _NAME_ENDS_AFTER_NAMING if token.lower_ in NAMING_WORDS and _we_before(token) else _NAME_ENDS
-            if is_title_word(name.text) and name.text not in self.lex.stop and nxt in ends:
+            if ((is_title_word(name.text) or _acronym_compound(name.text, self.lex.stop))
+                    and name.text not in self.lex.stop and nxt in ends):
                 spans.append(self._tag(doc[name.i:end], "Method", doc[name.i:end].text, "named"))
             elif token.lower_ not in NAMING_WORDS:
                 ours = token.lower_ in self.lex.proposal_words and _we_before(token)  # "we propose ..."
@@ -632,6 +633,14 @@ def is_titled(words: list) -> bool:
     if len(parts) < 2 or not parts[0][:1].isupper() or not content:
         return False
     return sum(1 for w in content if w[:1].isupper()) * 2 >= len(content)
+
+
+def _acronym_compound(text: str, stop: frozenset[str]) -> bool:
+    """"VA-learning", "QZ-masks": an acronym glued to a lower-case noun, a shape a name has right
+    after "we introduce" (elsewhere it is mostly a description: "RL-trained", "KD-based")."""
+    head, _, tail = text.rpartition("-")
+    return (is_all_caps(head) and head not in stop and tail.isalpha() and tail.islower()
+            and not text.endswith(_MODIFIER_SUFFIXES) and tail not in LOWER_SUFFIXES)
 
 
 def _known_name(span: Span) -> str:

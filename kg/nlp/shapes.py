@@ -20,7 +20,7 @@ _QUANTITY = re.compile(r"\d+(?:[.,]\d+)?(?:[kKmMbBtTxXdD]|ms|st|nd|rd|th|GB|MB|T
 _SIZE_WORDS = frozenset(word_group("size_word"))  # ontology/patterns/word_groups.tsv
 _SIZE_BOUNDS = frozenset(word_group("size_bound"))  # "sub-2B models": a size class, not a name
 _RELATION_PREFIXES = frozenset(word_group("relation_prefix"))  # "non-IID", "intra-MCR": relative to a name
-_LOWER_SUFFIXES = ("based", "style", "like", "free", "aware", "level", "wise", "specific", "shot")
+LOWER_SUFFIXES = ("based", "style", "like", "free", "aware", "level", "wise", "specific", "shot")
 
 
 def letters(text: str) -> str:
@@ -75,7 +75,7 @@ def is_coined(text: str, stop: frozenset[str]) -> bool:
         return name[:1].isalpha() and bool(re.search(r"\d\.\d", name))  # Llama3.1
     parts = name.split("-")
     last = parts[-1]
-    if len(parts) > 1 and (last.islower() and last.isalpha() or last in _LOWER_SUFFIXES):
+    if len(parts) > 1 and (last.islower() and last.isalpha() or last in LOWER_SUFFIXES):
         return last in _SIZE_WORDS and is_coined("-".join(parts[:-1]), stop)  # KD-based, KL-divergence; BERT-base
     if len(parts) > 1 and all(is_title_word(p) or p.islower() for p in parts if p):
         return False  # Shape-Aware, Chain-of-Thought: Title words, not coined
