@@ -1537,6 +1537,12 @@ def test_the_path_of_a_markdown_link_names_nothing(nlp):
     assert rel(rec, "mentions") == {"QuuxNet"}
 
 
+def test_well_known_anomaly_offline_rl_and_unlearning_benchmarks_are_listed(nlp):
+    rec = run(nlp, "QuuxPlan gains 38% over past planners on Maze2D, NeoRL and TOFU, and detects defects in VisA.")
+    typed = {(r.target, r.target_type) for r in rec.relations if r.relation == "mentions"}
+    assert {("Maze2D", "Benchmark"), ("NeoRL", "Benchmark"), ("TOFU", "Benchmark"), ("VisA", "Dataset")} <= typed
+
+
 def test_a_known_dataset_glued_to_pretrained_is_that_dataset_and_not_evaluation_data(nlp):
     rec = run(nlp, "While it underperforms LiT for JFT-pretrained models, it outperforms LiT on Places365.")
     assert "JFT" in rel(rec, "mentions")
