@@ -200,6 +200,13 @@ def test_an_acronym_glued_to_a_lower_case_noun_right_after_we_introduce_is_propo
     assert not {p for p in rel(rec, "proposes") if p.startswith("QZ")}
 
 
+def test_a_passive_cue_after_a_bracketed_name_and_its_kind_proposes_unless_credited(nlp):
+    rec = run(nlp, "We propose QuuxFormer for forecasting. Then the Two-Stage Zorb (TSZ) layer is proposed to mix.")
+    assert "TSZ" in rel(rec, "proposes")
+    rec = run(nlp, "The Stochastic Quux Blob (SQB) model is introduced by Zorb et al. (2022) as an interpolation.")
+    assert "SQB" not in rel(rec, "proposes")
+
+
 def test_an_emphasised_name_with_a_novel_appositive_is_proposed(nlp):
     rec = run(nlp, "We combine two solvers to derive **QuuxQP**, a new method tailored for network problems.")
     assert "QuuxQP" in rel(rec, "proposes")

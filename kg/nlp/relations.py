@@ -140,7 +140,7 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
         if cue.label_ != "proposes" or _is_noun_use(cue):
             continue
         if cue.id_ == "before":
-            target = _passive_proposal(doc, ents, cue)
+            target = None if _credited(doc, cue.end) else _passive_proposal(doc, ents, cue)
             if target is not None:
                 found.setdefault(*_proposed_name(doc, target))
             continue
@@ -414,12 +414,23 @@ def _title_name(title: str | None) -> str | None:
 
 
 def _passive_proposal(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
-    """"a progressive quux strategy (PQS) is proposed": the name right before the cue."""
-    end = cue.start - 1 if cue.start > 0 and doc[cue.start - 1].text == ")" else cue.start
+    """"a progressive quux strategy (PQS) is proposed": the name right before the cue, also past a
+    kind word after its bracket ("the Quux Blob (QB) layer is proposed")."""
+    end = cue.start
+    if end > 1 and doc[end - 2].text == ")" and doc[end - 1].lower_ in _PART_KINDS | _type_words():
+        end -= 1
+    end = end - 1 if end > 0 and doc[end - 1].text == ")" else end
     for ent in starting_in(ents, max(0, end - 8), end):
         if ent.span.end == end and not _listed(ent) and ent.type in _PROPOSABLE:
             return ent
     return None
+
+
+def _credited(doc: Doc, i: int) -> bool:
+    """"(SEA) model is introduced by Quux et al. (2022)": a passive cue credited to named authors
+    reports earlier work, not the paper's proposal."""
+    return (i + 1 < len(doc) and doc[i].lower_ == "by" and doc[i + 1].text[:1].isupper()
+            and doc[i + 1].lower_ not in ("the", "our", "this"))
 
 
 def _nominal(cue: Span) -> bool:
