@@ -207,6 +207,13 @@ def test_a_passive_cue_after_a_bracketed_name_and_its_kind_proposes_unless_credi
     assert "SQB" not in rel(rec, "proposes")
 
 
+def test_a_novel_lower_case_long_form_named_a_method_is_the_papers_method(nlp):
+    rec = run(nlp, "A novel free quux selection (FreeQS) method is proposed following this pipeline.")
+    assert "FreeQS" in rel(rec, "proposes")
+    rec = run(nlp, "We build a new reinforcement learning (RL) framework for robots.")  # a listed task stays one
+    assert ("reinforcement learning", "Task") in {(r.target, r.target_type) for r in rec.relations}
+
+
 def test_an_emphasised_name_with_a_novel_appositive_is_proposed(nlp):
     rec = run(nlp, "We combine two solvers to derive **QuuxQP**, a new method tailored for network problems.")
     assert "QuuxQP" in rel(rec, "proposes")

@@ -217,7 +217,8 @@ class NameFinder:
         if named_as == "Method" and title and short.doc[after].lower_ in _SINGULAR_KINDS and not any(
                 s.start == long.start and s.end >= long.end for s in known):
             return "Method", short.text  # "our Quux Learning from Blob Feedback (QLBF) method": a name, not the task
-        if named_as == "Method" and short.doc[after].lower_ in _SINGULAR_KINDS and _ours_before(long):
+        if named_as == "Method" and short.doc[after].lower_ in _SINGULAR_KINDS and _ours_before(long) and not any(
+                s.start == long.start and s.end >= long.end for s in known):
             return "Method", short.text  # "our proposed quux reinforcement learning (QRL) framework"
         for span in known:
             if span.start < short.end and short.start < span.end or span.start <= long.start < span.end:
@@ -752,11 +753,13 @@ _OWN_ADJECTIVES = frozenset(word_group("own_adjective"))  # ontology/patterns/wo
 
 
 def _ours_before(long: Span) -> bool:
-    """"our (proposed) quux learning (QL) framework": the paper's own, named by what follows."""
+    """"our (proposed) quux learning (QL) framework", "a novel quux selection (QuuxSel) method": the
+    paper's own, named by what follows."""
     doc, i = long.doc, long.start - 1
-    if i >= 0 and doc[i].lower_ in _OWN_ADJECTIVES:
+    described = i >= 0 and doc[i].lower_ in _OWN_ADJECTIVES
+    if described:
         i -= 1
-    return i >= 0 and doc[i].lower_ == "our"
+    return i >= 0 and (doc[i].lower_ == "our" or described and doc[i].lower_ in ("a", "an"))
 
 
 def _phenomenon(long: Span, short_core: str) -> bool:
