@@ -21,12 +21,12 @@ from kg.nlp.relations import (Ent, Fact, entities, evaluated, is_first_person, l
                                reports_own_results, sentence, starting_in, title_mentions, title_spelled,
                                title_task_mentions)
 from kg.nlp.tokens import tokens
-from kg.nlp.uses import built_on, compared, title_uses
+from kg.nlp.uses import REPLACING_RULE, built_on, compared, title_uses
 from kg.text import CleanText, clean_latex
 
 # A URL ends at white space, quotes, braces and square brackets (Markdown "[text](url)", LaTeX "\\url{...}").
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"'{}\[\]|\\^`]{3,300}|\b(?:github|gitlab)\.(?:com|io)/[^\s<>\"'{}\[\]|\\^`]{1,300}")
-_COMPARE_RULES = {"compared with cue", "improves cue"}  # rules that read a comparison cue
+_COMPARE_RULES = {"compared with cue", "improves cue", REPLACING_RULE}  # rules that read a comparison cue
 _NEAR = 30  # tokens around a value in which its metric, dataset and method are looked for
 _CODE_HOSTS = ("github", "gitlab", "huggingface", "bitbucket", "codeberg", "sites.google", "project")
 _MARGIN_WORDS = frozenset(word_group("margin_word"))  # "improves accuracy by 3%" (ontology/patterns/word_groups.tsv)
@@ -172,7 +172,7 @@ def _facts(doc: Doc, ents: list[Ent], proposed: dict[str, str]) -> list[Fact]:
             facts.append(Fact("proposes", ent, ent.sent, min(1.0, ent.confidence + 0.1), "proposal"))
     comparisons = compared(doc, ents, names)
     facts += comparisons
-    facts += built_on(doc, ents, proposed, {f.ent.name for f in comparisons})
+    facts += built_on(doc, ents, proposed, {f.ent.name for f in comparisons if f.rule != REPLACING_RULE})
     facts += evaluated(doc, ents, proposed)
     for ent in ents:
         if ent.type == "Task":

@@ -214,6 +214,15 @@ def test_a_novel_lower_case_long_form_named_a_method_is_the_papers_method(nlp):
     assert ("reinforcement learning", "Task") in {(r.target, r.target_type) for r in rec.relations}
 
 
+def test_what_the_paper_replaces_is_a_baseline_and_what_replaces_it_is_not(nlp):
+    rec = run(nlp, "We propose QuuxGen. We replaced T5 with a small decoder as the text encoder.")
+    assert "T5" in rel(rec, "compared_with")
+    rec = run(nlp, "We propose QuuxFormer, which replaces LayerNorm with BatchNorm in every block.")
+    assert "BatchNorm" not in rel(rec, "compared_with")
+    rec = run(nlp, "We propose QuuxGen. Early timesteps can be replaced with a faster DiT without loss.")
+    assert "DiT" not in rel(rec, "compared_with")
+
+
 def test_an_emphasised_name_with_a_novel_appositive_is_proposed(nlp):
     rec = run(nlp, "We combine two solvers to derive **QuuxQP**, a new method tailored for network problems.")
     assert "QuuxQP" in rel(rec, "proposes")

@@ -39,6 +39,11 @@ _MEASURES = frozenset(word_group("owned_measure"))
 _OWNER_MARKS = frozenset({"'s", "’s", "by"}) | _MEASURES
 # A bracket opening with these words holds the list itself, not a note on the item before it.
 _LIST_OPENERS = {"e.g.", "e.g", "eg", "i.e.", "i.e", "including", "such", "like", "namely"}
+# "we replace X with Y": what a replacing cue names ends before "with"/"by" (word_groups.tsv). What
+# the paper replaces is a baseline and may be a base as well (a replaced block of a model built on).
+_REPLACING = frozenset(word_group("replacing_cue"))
+REPLACING_RULE = "replacing cue"
+_REPLACED_END = _BASELINE_END | frozenset(word_group("replacement_end"))
 # Cue labels whose targets are baselines; "improves" ones are also methods the work is applied to.
 _COMPARING = {"compared_with", "improves"}
 # Names the weak "named in the paper's own sentence" rule may take as a base: known or defined ones,
@@ -66,15 +71,17 @@ def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
         elif cue.id_ in ("after", "own"):
             if _others_comparison(doc, ents, cue, proposed, own):
                 continue
-            following = _following(doc, ents, _past_that_of(doc, cue), _BASELINE_END, 18, members=True)
+            stops = _REPLACED_END if cue[0].lower_ in _REPLACING else _BASELINE_END
+            following = _following(doc, ents, _past_that_of(doc, cue), stops, 18, members=True)
             if following:
                 following += _elliptic(doc, ents, following[-1].span.end)
         else:
             continue
+        rule = REPLACING_RULE if cue[0].lower_ in _REPLACING else f"{cue.label_.replace('_', ' ')} cue"
         for ent in following:
             if ent.type in METHODS and ent.type != "Unknown" and ent.name not in proposed:
                 facts.append(Fact("compared_with", ent, sentence(doc, cue.start), min(1.0, ent.confidence + 0.05),
-                                  f"{cue.label_.replace('_', ' ')} cue"))
+                                  rule))
     return facts
 
 
