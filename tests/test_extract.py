@@ -1602,6 +1602,14 @@ def test_a_new_name_a_value_is_reported_on_is_a_dataset(nlp, text):
     assert ("ZorbSpeech", "Dataset") in {(r.target, r.target_type) for r in rec.relations if r.relation == "evaluated_on"}
 
 
+def test_a_variant_of_a_listed_dataset_glued_by_a_hyphen_is_data(nlp):
+    rec = run(nlp, "We propose QuuxDiff. It improves the state of the art on ImageNet-64x64 (which has 12K tokens) "
+                   "and on MNIST-4 (four classes). A COCO-based detector is used.")
+    typed = {(r.target, r.target_type) for r in rec.relations if r.relation == "mentions"}
+    assert {("ImageNet-64x64", "Dataset"), ("MNIST-4", "Dataset")} <= typed
+    assert not any(name.startswith("COCO") and kind == "Dataset" for name, kind in typed)
+
+
 def test_a_new_name_a_model_is_distilled_from_is_not_a_dataset(nlp):
     rec = run(nlp, "We distil a student from QuuxTeacher and compare it with QuuxTeacher.")
     assert ("QuuxTeacher", "Dataset") not in {(r.target, r.target_type) for r in rec.relations}

@@ -104,7 +104,7 @@ class NameFinder:
     def __init__(self, lexicon: NameLexicon) -> None:
         self.lex = lexicon
         self.typer = NameTyper(lexicon.phrases.type_words, lexicon.suffixes, lexicon.data_context,
-                               lexicon.method_shapes, lexicon.phrases.metric_shapes)
+                               lexicon.method_shapes, lexicon.phrases.metric_shapes, _listed_data())
 
     def __call__(self, doc: Doc) -> Doc:
         candidates = [self._known(doc, s) for s in doc.spans.get("kg_gazetteer", [])]
@@ -690,6 +690,13 @@ def _same_long_form(listed: str, written: str) -> bool:
 def _long_forms() -> dict[str, tuple[str, ...]]:
     """Canonical name -> the letters of its name and of every listed alias."""
     return {e.name: tuple(dict.fromkeys(letters(a) for a in (e.name, *e.aliases))) for e in load_gazetteer()}
+
+
+@lru_cache(maxsize=1)
+def _listed_data() -> dict[str, str]:
+    """Listed dataset and benchmark names and aliases (four characters or more), with their types."""
+    return {name: e.type for e in load_gazetteer() if e.type in ("Dataset", "Benchmark")
+            for name in (e.name, *e.aliases) if len(name) >= 4}
 
 
 def _citation_key(doc: Doc, i: int) -> bool:

@@ -33,6 +33,7 @@ _CONTENT_VERBS = frozenset(word_group("content_verb"))
 _TRAINING = frozenset(word_group("pretraining_word")) | frozenset(word_group("training_word"))
 _SPLITS = frozenset(word_group("split_word"))
 _DATA_TYPES = ("Dataset", "Benchmark")
+_DESCRIPTION_ENDINGS = tuple(word_group("description_ending"))  # "COCO-based", "ImageNet-pretrained"
 _VERSION_TAIL = re.compile(r"(?<=[A-Za-z])[-_]?[vV]\d+(?:\.\d+)?$")
 
 
@@ -41,12 +42,13 @@ class NameTyper:
 
     def __init__(self, type_words: dict[str, str], suffixes: tuple[tuple[str, str], ...],
                  context_words: frozenset[str] = frozenset(), method_shapes: re.Pattern[str] | None = None,
-                 metric_shapes: re.Pattern[str] | None = None) -> None:
+                 metric_shapes: re.Pattern[str] | None = None, data_names: dict[str, str] | None = None) -> None:
         self.type_words = {w: t for w, t in type_words.items() if t in ("Method", *_DATA_TYPES)}
         self.suffixes = suffixes
         self.context_words = context_words  # ontology/patterns/data_context_words.txt
         self.method_shapes = method_shapes  # ontology/patterns/method_shapes.txt
         self.metric_shapes = metric_shapes  # ontology/patterns/metric_shapes.txt
+        self.data_names = data_names or {}  # listed datasets and benchmarks (names, aliases) and their types
 
     def assign(self, doc: Doc, entities: list[Span]) -> list[Span]:
         """The entities, new names retyped by context."""
@@ -67,7 +69,8 @@ class NameTyper:
                 if kind == "Metric":
                     called_metric.add(span.text)
                 label = (kind or self._suffix_type(span.text) or _listed_data_first(span, listed_data)
-                         or _trained_after(doc, span) or guess or _measured_on(doc, span, measured))
+                         or _trained_after(doc, span) or (guess if guess in _DATA_TYPES else None)
+                         or self._listed_data_variant(span.text) or guess or _measured_on(doc, span, measured))
                 if label == "Dataset" and span.start in compared:
                     label = "Method"  # "outperforming QuuxMed-VQA by 1.2%": what is outperformed is a system
                 if label and label != span.label_:
@@ -89,6 +92,17 @@ class NameTyper:
         for suffix, type_ in self.suffixes:
             if text.endswith(suffix) and len(text) > len(suffix):
                 return type_
+        return None
+
+    def _listed_data_variant(self, text: str) -> str | None:
+        """"ImageNet-64x64", "MNIST-4", "CLEVR-Tex": one word that opens with a listed dataset or
+        benchmark and a hyphen is a variant, split or resolution of it, data of its type (not
+        "COCO-based" or "Quux-Aware": modifiers that make a description)."""
+        if not self.data_names or " " in text or text.lower().endswith(_DESCRIPTION_ENDINGS):
+            return None
+        for i in range(len(text) - 2, 2, -1):
+            if text[i] == "-" and text[:i] in self.data_names:
+                return self.data_names[text[:i]]
         return None
 
     def _group_type(self, doc: Doc, members: list[Span]) -> str | None:
