@@ -214,12 +214,11 @@ class NameFinder:
             return "Generic", short.text
         after = short.end + 1 if short.end < len(short.doc) and short.doc[short.end].text == ")" else short.end
         named_as = self.lex.phrases.type_words.get(short.doc[after].lower_) if after < len(short.doc) else None
-        if named_as == "Method" and title and short.doc[after].lower_ in _SINGULAR_KINDS and not any(
-                s.start == long.start and s.end >= long.end for s in known):
-            return "Method", short.text  # "our Quux Learning from Blob Feedback (QLBF) method": a name, not the task
-        if named_as == "Method" and short.doc[after].lower_ in _SINGULAR_KINDS and _ours_before(long) and not any(
-                s.start == long.start and s.end >= long.end for s in known):
-            return "Method", short.text  # "our proposed quux reinforcement learning (QRL) framework"
+        if (named_as == "Method" and short.doc[after].lower_ in _SINGULAR_KINDS and (title or _ours_before(long))
+                and not _listed_over(long, known)):
+            # "our Quux Learning from Blob Feedback (QLBF) method", "our proposed quux reinforcement learning
+            # (QRL) framework": a name, not the task (not "a new reinforcement learning (RL) framework")
+            return "Method", short.text
         for span in known:
             if span.start < short.end and short.start < span.end or span.start <= long.start < span.end:
                 if taken and span.label_ in _DATA_TYPES and span.start == long.start and span.end == long.end:
@@ -767,6 +766,12 @@ def _ours_before(long: Span) -> bool:
     if described:
         i -= 1
     return i >= 0 and (doc[i].lower_ == "our" or described and doc[i].lower_ in ("a", "an"))
+
+
+def _listed_over(long: Span, known: list[Span]) -> bool:
+    """A listed name opens the long form and covers it ("reinforcement learning" in "a new
+    reinforcement learning (RL) framework"): the acronym is that listed name's."""
+    return any(s.start == long.start and s.end >= long.end for s in known)
 
 
 def _phenomenon(long: Span, short_core: str) -> bool:

@@ -61,6 +61,7 @@ def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
     for cue in doc.spans.get("kg_cues", []):
         if cue.label_ not in _COMPARING:
             continue
+        replacing = cue[0].lower_ in _REPLACING  # "we replace X with Y"
         if cue.id_ == "before":
             # "X and Y are outperformed by QuuxNet"; "QuuxNet is outperformed by X only on ..."
             following = _preceding(doc, ents, cue) + _following(doc, ents, cue, _BASELINE_END, 18)
@@ -71,13 +72,13 @@ def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
         elif cue.id_ in ("after", "own"):
             if _others_comparison(doc, ents, cue, proposed, own):
                 continue
-            stops = _REPLACED_END if cue[0].lower_ in _REPLACING else _BASELINE_END
+            stops = _REPLACED_END if replacing else _BASELINE_END
             following = _following(doc, ents, _past_that_of(doc, cue), stops, 18, members=True)
             if following:
                 following += _elliptic(doc, ents, following[-1].span.end)
         else:
             continue
-        rule = REPLACING_RULE if cue[0].lower_ in _REPLACING else f"{cue.label_.replace('_', ' ')} cue"
+        rule = REPLACING_RULE if replacing else f"{cue.label_.replace('_', ' ')} cue"
         for ent in following:
             if ent.type in METHODS and ent.type != "Unknown" and ent.name not in proposed:
                 facts.append(Fact("compared_with", ent, sentence(doc, cue.start), min(1.0, ent.confidence + 0.05),
