@@ -214,6 +214,13 @@ def test_a_novel_lower_case_long_form_named_a_method_is_the_papers_method(nlp):
     assert ("reinforcement learning", "Task") in {(r.target, r.target_type) for r in rec.relations}
 
 
+def test_a_method_named_right_before_baseline_is_a_baseline(nlp):
+    rec = run(nlp, "We propose QuuxSparse. It speeds up inference by 1.8 times over the dense ResNet-50 baseline model.")
+    assert "ResNet-50" in rel(rec, "compared_with")
+    rec = run(nlp, "We propose QuuxSparse and present a simple Mamba-based baseline. We tune our ResNet-50 baseline.")
+    assert not {"Mamba", "ResNet-50"} & rel(rec, "compared_with")
+
+
 def test_what_the_paper_replaces_is_a_baseline_and_what_replaces_it_is_not(nlp):
     rec = run(nlp, "We propose QuuxGen. We replaced T5 with a small decoder as the text encoder.")
     assert "T5" in rel(rec, "compared_with")

@@ -44,6 +44,7 @@ _LIST_OPENERS = {"e.g.", "e.g", "eg", "i.e.", "i.e", "including", "such", "like"
 _REPLACING = frozenset(word_group("replacing_cue"))
 REPLACING_RULE = "replacing cue"
 _REPLACED_END = _BASELINE_END | frozenset(word_group("replacement_end"))
+_BASELINE_NOUNS = frozenset(word_group("baseline_noun"))  # "the QuuxGAN baseline"
 # Cue labels whose targets are baselines; "improves" ones are also methods the work is applied to.
 _COMPARING = {"compared_with", "improves"}
 # Names the weak "named in the paper's own sentence" rule may take as a base: known or defined ones,
@@ -83,7 +84,7 @@ def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
             if ent.type in METHODS and ent.type != "Unknown" and ent.name not in proposed:
                 facts.append(Fact("compared_with", ent, sentence(doc, cue.start), min(1.0, ent.confidence + 0.05),
                                   rule))
-    return facts
+    return facts + named_baselines(doc, ents, proposed)
 
 
 def _past_that_of(doc: Doc, cue: Span) -> Span:
@@ -180,6 +181,22 @@ def _measure_of(doc: Doc, start: int) -> int | None:
         if not doc[k].text.replace("-", "").isalpha() or doc[k].lower_ in ("of", "and"):
             return None
     return None
+
+
+def named_baselines(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
+    """"the QuuxGAN baseline", "strong QuuxAdam baselines": a method named right before "baseline(s)"
+    is a baseline of the paper, unless it is the paper's own ("our Quux baseline", a proposed name)."""
+    facts = []
+    for ent in ents:
+        end = ent.span.end
+        if (ent.type not in METHODS or ent.type == "Unknown" or ent.name in proposed or end >= len(doc)
+                or doc[end].lower_ not in _BASELINE_NOUNS or doc[end - 1].lower_.endswith(_CLASS_SUFFIXES)):
+            continue
+        if ent.span.start > 0 and doc[ent.span.start - 1].lower_ == "our":
+            continue  # "our QuuxNet baseline": built for the paper
+        facts.append(Fact("compared_with", ent, sentence(doc, ent.span.start), min(1.0, ent.confidence + 0.05),
+                          "compared with cue"))
+    return facts
 
 
 def _following(doc: Doc, ents: list[Ent], cue: Span, stops: set[str], window: int,
