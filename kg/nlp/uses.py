@@ -84,7 +84,7 @@ def compared(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
             if ent.type in METHODS and ent.type != "Unknown" and ent.name not in proposed:
                 facts.append(Fact("compared_with", ent, sentence(doc, cue.start), min(1.0, ent.confidence + 0.05),
                                   rule))
-    return facts + named_baselines(doc, ents, proposed)
+    return facts + _named_baselines(doc, ents, proposed)
 
 
 def _past_that_of(doc: Doc, cue: Span) -> Span:
@@ -183,7 +183,7 @@ def _measure_of(doc: Doc, start: int) -> int | None:
     return None
 
 
-def named_baselines(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
+def _named_baselines(doc: Doc, ents: list[Ent], proposed: set[str]) -> list[Fact]:
     """"the QuuxGAN baseline", "strong QuuxAdam baselines": a method named right before "baseline(s)"
     is a baseline of the paper, unless it is the paper's own ("our Quux baseline", a proposed name)."""
     facts = []
