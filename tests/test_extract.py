@@ -230,6 +230,12 @@ def test_what_the_paper_replaces_is_a_baseline_and_what_replaces_it_is_not(nlp):
     assert "DiT" not in rel(rec, "compared_with")
 
 
+def test_a_defined_encoder_decoder_of_the_papers_method_is_a_proposed_part(nlp):
+    rec = run(nlp, "We propose QuuxFormer for forecasting. QuuxFormer establishes a Hierarchical Zorb "
+                   "Encoder-Decoder (HZED) to use the information at different scales.")
+    assert "HZED" in rel(rec, "proposes")
+
+
 def test_an_emphasised_name_with_a_novel_appositive_is_proposed(nlp):
     rec = run(nlp, "We combine two solvers to derive **QuuxQP**, a new method tailored for network problems.")
     assert "QuuxQP" in rel(rec, "proposes")
