@@ -694,7 +694,7 @@ def _long_forms() -> dict[str, tuple[str, ...]]:
 @lru_cache(maxsize=1)
 def _listed_data() -> dict[str, str]:
     """Listed dataset and benchmark names and aliases (four characters or more), with their types."""
-    return {name: e.type for e in load_gazetteer() if e.type in ("Dataset", "Benchmark")
+    return {name: e.type for e in load_gazetteer() if e.type in _DATA_TYPES
             for name in (e.name, *e.aliases) if len(name) >= 4}
 
 

@@ -417,7 +417,8 @@ def _passive_proposal(doc: Doc, ents: list[Ent], cue: Span) -> Ent | None:
     """"a progressive quux strategy (PQS) is proposed": the name right before the cue, also past a
     kind word after its bracket ("the Quux Blob (QB) layer is proposed")."""
     end = cue.start
-    if end > 1 and doc[end - 2].text == ")" and doc[end - 1].lower_ in _PART_KINDS | _type_words():
+    if end > 1 and doc[end - 2].text == ")" and (doc[end - 1].lower_ in _PART_KINDS
+                                                  or doc[end - 1].lower_ in _type_words()):
         end -= 1
     end = end - 1 if end > 0 and doc[end - 1].text == ")" else end
     for ent in starting_in(ents, max(0, end - 8), end):
