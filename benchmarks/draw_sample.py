@@ -115,6 +115,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev74": Sample(87749643, 40, 0),
     "dev75": Sample(88317608, 40, 0),
     "dev76": Sample(88881944, 40, 0),
+    "dev77": Sample(89442719, 40, 0),
+    "dev78": Sample(90000000, 40, 0),
 }
 
 
