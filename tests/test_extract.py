@@ -165,6 +165,12 @@ def test_a_lower_case_long_form_with_a_method_head_is_a_method(nlp):
     assert {"NZD", "CE", "ZA", "IZW"} <= methods and "PS" not in methods
 
 
+def test_a_lower_case_long_form_ending_in_transform_is_a_method(nlp):
+    rec = run(nlp, "We decompose the signal with the discrete zorb transform (DZT) before pooling.")
+    methods = {r.target for r in rec.relations if r.relation == "mentions" and r.target_type == "Method"}
+    assert "DZT" in methods
+
+
 def test_a_name_used_before_the_cue_is_not_proposed(nlp):
     rec = run(nlp, "The quality of zorb augmentation (ZA) functions matters. We propose to learn the mapping as a "
                    "function of ZA. We also propose a new quux method, Generalizable Quux Learning (GQL).")
@@ -271,6 +277,11 @@ def test_a_specific_task_the_title_names_or_the_gazetteer_lists_is_kept_beside_t
 def test_a_method_the_paper_revisits_is_a_base(nlp):
     rec = run(nlp, "This paper revisits the Quux Blob Network (QBN) for fast scene reconstruction.")
     assert "QBN" in rel(rec, "builds_on")
+
+
+def test_a_method_the_paper_is_compatible_with_is_a_base(nlp):
+    rec = run(nlp, "We propose QuuxAttn. QuuxAttn is compatible with the ZorbAttention algorithm.")
+    assert "ZorbAttention" in rel(rec, "builds_on")
 
 
 def test_use_inside_a_baseline_description_is_not_built_on(nlp):

@@ -210,6 +210,12 @@ def test_gazetteer_splits_and_sentence_initial_capitals(nlp):
     assert found["Word2vec"] == ("Method", "word2vec")
 
 
+def test_a_game_version_numeral_is_part_of_the_listed_benchmark(nlp):
+    doc = nlp("We test on StarCraft II and on the StarCraft II Learning Environment.")
+    found = [(s.text, s.label_) for s in doc.spans["kg_gazetteer"]]
+    assert found == [("StarCraft II", "Benchmark"), ("StarCraft II Learning Environment", "Benchmark")]
+
+
 def test_a_known_name_of_several_words_glued_to_a_modifier_suffix_is_found(nlp):
     doc = nlp("We solve it with a gradient descent-based approach and temporal difference learning-style updates, "
               "unlike descent-based methods.")
