@@ -690,6 +690,12 @@ def test_our_right_before_a_new_name_proposes_it_unless_the_name_modifies_a_noun
     assert rel(rec, "proposes") == {"QuuxCoder", "ZorbNet"}
 
 
+def test_a_model_whose_rate_or_ability_the_work_improves_is_a_baseline(nlp):
+    rec = run(nlp, "We propose QuuxAlign. QuuxAlign improves the harmlessness rate of ZorbLM 30B from 82% to 97%, "
+                   "and enhances the reasoning abilities of BlobLM by 3 points.")
+    assert rel(rec, "compared_with") >= {"ZorbLM 30B", "BlobLM"}
+
+
 def test_another_name_of_a_known_thing_is_not_a_proposal(nlp):
     rec = run(nlp, "We show that offline (also called multi-quux) SGD has heavy tails. We also propose QuuxSGD.")
     assert rel(rec, "proposes") == {"QuuxSGD"}
