@@ -216,6 +216,13 @@ def test_a_game_version_numeral_is_part_of_the_listed_benchmark(nlp):
     assert found == [("StarCraft II", "Benchmark"), ("StarCraft II Learning Environment", "Benchmark")]
 
 
+def test_a_graph_transformer_is_one_listed_method_not_a_transformer(nlp):
+    doc = nlp("Graph Transformers and message-passing GNNs differ; a graph transformer attends to all nodes.")
+    found = [(s.text, s.kb_id_) for s in doc.spans["kg_gazetteer"] if s.label_ == "Method"]
+    assert ("Graph Transformers", "graph transformer") in found and ("graph transformer", "graph transformer") in found
+    assert not any(kb == "Transformer" for _, kb in found)
+
+
 def test_a_known_name_of_several_words_glued_to_a_modifier_suffix_is_found(nlp):
     doc = nlp("We solve it with a gradient descent-based approach and temporal difference learning-style updates, "
               "unlike descent-based methods.")
