@@ -223,6 +223,12 @@ def test_a_graph_transformer_is_one_listed_method_not_a_transformer(nlp):
     assert not any(kb == "Transformer" for _, kb in found)
 
 
+def test_known_variants_of_listed_optimizers_keep_their_whole_names(nlp):
+    doc = nlp("We run block coordinate descent, normalized gradient descent and approximate message passing.")
+    found = {s.kb_id_ for s in doc.spans["kg_gazetteer"] if s.label_ == "Method"}
+    assert found == {"block coordinate descent", "normalized gradient descent", "approximate message passing"}
+
+
 def test_a_known_name_of_several_words_glued_to_a_modifier_suffix_is_found(nlp):
     doc = nlp("We solve it with a gradient descent-based approach and temporal difference learning-style updates, "
               "unlike descent-based methods.")
