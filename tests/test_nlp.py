@@ -227,6 +227,10 @@ def test_known_variants_of_listed_optimizers_keep_their_whole_names(nlp):
     doc = nlp("We run block coordinate descent, normalized gradient descent and approximate message passing.")
     found = {s.kb_id_ for s in doc.spans["kg_gazetteer"] if s.label_ == "Method"}
     assert found == {"block coordinate descent", "normalized gradient descent", "approximate message passing"}
+    doc = nlp("We train with differentially private stochastic gradient descent, iterative magnitude pruning and "
+              "mean-field Langevin dynamics, then study linear transformers.")
+    found = {s.kb_id_ for s in doc.spans["kg_gazetteer"] if s.label_ == "Method"}
+    assert found == {"DP-SGD", "iterative magnitude pruning", "mean-field Langevin dynamics", "linear transformer"}
 
 
 def test_a_known_name_of_several_words_glued_to_a_modifier_suffix_is_found(nlp):
