@@ -231,6 +231,10 @@ def test_known_variants_of_listed_optimizers_keep_their_whole_names(nlp):
               "mean-field Langevin dynamics, then study linear transformers.")
     found = {s.kb_id_ for s in doc.spans["kg_gazetteer"] if s.label_ == "Method"}
     assert found == {"DP-SGD", "iterative magnitude pruning", "mean-field Langevin dynamics", "linear transformer"}
+    doc = nlp("It runs decentralized SGD and Riemannian gradient descent on a graph information bottleneck.")
+    found = {s.kb_id_ for s in doc.spans["kg_gazetteer"] if s.label_ == "Method"}
+    assert found == {"decentralized stochastic gradient descent", "Riemannian gradient descent",
+                     "graph information bottleneck"}
 
 
 def test_a_known_name_of_several_words_glued_to_a_modifier_suffix_is_found(nlp):
