@@ -237,6 +237,12 @@ def test_known_variants_of_listed_optimizers_keep_their_whole_names(nlp):
                      "graph information bottleneck"}
 
 
+def test_a_version_written_after_a_listed_benchmark_is_part_of_its_name(nlp):
+    doc = nlp("We evaluate on AlpacaEval 2 and CATH 4.2, and in Habitat 3.0.")
+    found = [(s.text, s.kb_id_) for s in doc.spans["kg_gazetteer"]]
+    assert found == [("AlpacaEval 2", "AlpacaEval"), ("CATH 4.2", "CATH"), ("Habitat 3.0", "Habitat")]
+
+
 def test_a_known_name_of_several_words_glued_to_a_modifier_suffix_is_found(nlp):
     doc = nlp("We solve it with a gradient descent-based approach and temporal difference learning-style updates, "
               "unlike descent-based methods.")
