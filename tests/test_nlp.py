@@ -223,18 +223,18 @@ def test_a_graph_transformer_is_one_listed_method_not_a_transformer(nlp):
     assert not any(kb == "Transformer" for _, kb in found)
 
 
-def test_known_variants_of_listed_optimizers_keep_their_whole_names(nlp):
-    doc = nlp("We run block coordinate descent, normalized gradient descent and approximate message passing.")
-    found = {s.kb_id_ for s in doc.spans["kg_gazetteer"] if s.label_ == "Method"}
-    assert found == {"block coordinate descent", "normalized gradient descent", "approximate message passing"}
-    doc = nlp("We train with differentially private stochastic gradient descent, iterative magnitude pruning and "
-              "mean-field Langevin dynamics, then study linear transformers.")
-    found = {s.kb_id_ for s in doc.spans["kg_gazetteer"] if s.label_ == "Method"}
-    assert found == {"DP-SGD", "iterative magnitude pruning", "mean-field Langevin dynamics", "linear transformer"}
-    doc = nlp("It runs decentralized SGD and Riemannian gradient descent on a graph information bottleneck.")
-    found = {s.kb_id_ for s in doc.spans["kg_gazetteer"] if s.label_ == "Method"}
-    assert found == {"decentralized stochastic gradient descent", "Riemannian gradient descent",
-                     "graph information bottleneck"}
+@pytest.mark.parametrize("text, names", [
+    ("We run block coordinate descent, normalized gradient descent and approximate message passing.",
+     {"block coordinate descent", "normalized gradient descent", "approximate message passing"}),
+    ("We train with differentially private stochastic gradient descent, iterative magnitude pruning and "
+     "mean-field Langevin dynamics, then study linear transformers.",
+     {"DP-SGD", "iterative magnitude pruning", "mean-field Langevin dynamics", "linear transformer"}),
+    ("It runs decentralized SGD and Riemannian gradient descent on a graph information bottleneck.",
+     {"decentralized stochastic gradient descent", "Riemannian gradient descent", "graph information bottleneck"}),
+])
+def test_known_variants_of_listed_methods_keep_their_whole_names(nlp, text, names):
+    doc = nlp(text)
+    assert {s.kb_id_ for s in doc.spans["kg_gazetteer"] if s.label_ == "Method"} == names
 
 
 def test_a_version_written_after_a_listed_benchmark_is_part_of_its_name(nlp):
