@@ -231,6 +231,7 @@ def test_a_graph_transformer_is_one_listed_method_not_a_transformer(nlp):
      {"DP-SGD", "iterative magnitude pruning", "mean-field Langevin dynamics", "linear transformer"}),
     ("It runs decentralized SGD and Riemannian gradient descent on a graph information bottleneck.",
      {"decentralized stochastic gradient descent", "Riemannian gradient descent", "graph information bottleneck"}),
+    ("We study message-passing neural networks on molecules.", {"MPNN"}),
 ])
 def test_known_variants_of_listed_methods_keep_their_whole_names(nlp, text, names):
     doc = nlp(text)
