@@ -1238,7 +1238,7 @@ def test_relations_carry_their_rule_and_the_rule_score(nlp):
     ("We propose Adaptive Risk Control (ARC), a new method. ARC beats PPO.", "ARC", None),
     ("Our Direct Policy Optimisation (DPO) algorithm is simple. DPO beats PPO.", "DPO", None),
     # an entry listing no long form is contradicted by the kind the long form's head names
-    ("We compare with Grouped Query Attention (GQA) in decoding speed.", "GQA", None),
+    ("We compare with Grouped Quux Attention (GQA) in decoding speed.", "GQA", None),
     ("We release the Multi-lingual Blob Reasoning Benchmark (BLOOM). Models fail on BLOOM.", "BLOOM", None),
     # the listed long form, written with small differences, is the listed name
     ("We evaluate on the AI2 Reasoning Challenge (ARC) and report accuracy.", "ARC", "ARC"),

@@ -905,6 +905,18 @@ def test_a_listed_hyphenated_compound_is_found_spaced(nlp):
     assert ("Chain of Thought", "Chain-of-Thought") in {(s.text, s.kb_id_) for s in doc.spans["kg_entities"]}
 
 
+def test_the_hyphenated_words_of_a_listed_phrase_are_found_spaced(nlp):
+    from kg.nlp.gazetteer import _spaced_compound
+
+    assert _spaced_compound("retrieval-augmented generation") == {"retrieval augmented generation"}
+    assert _spaced_compound("Kullback-Leibler divergence") == {"Kullback Leibler divergence"}
+    assert not _spaced_compound("k-nearest neighbors") and not _spaced_compound("graph transformer")
+    doc = nlp("We study few shot learning and in context learning with retrieval augmented generation.")
+    found = {(s.text, s.kb_id_) for s in doc.spans["kg_gazetteer"]}
+    assert {("few shot learning", "few-shot learning"), ("in context learning", "in-context learning"),
+            ("retrieval augmented generation", "retrieval-augmented generation")} <= found
+
+
 @pytest.mark.parametrize("text, pairs", [
     ("We propose Divergent Quux Analysis (DQA-GPT), a detector.", [("Divergent Quux Analysis", "DQA-GPT")]),
     ("We propose a spectral GNN with triple quux ensemble (TQE-GNN).", [("triple quux ensemble", "TQE-GNN")]),

@@ -95,12 +95,19 @@ _ACRONYM_TAIL = re.compile(r"([A-Z][a-z]{3,})([A-Z]{2,4})")
 
 
 def _spaced_compound(name: str) -> set[str]:
-    """"Chain-of-Thought" -> "Chain of Thought", "self-attention" -> "self attention": a hyphenated
-    compound of words is also written spaced (a one-letter part, as in "Q-learning", is not)."""
-    parts = name.split("-")
-    if " " not in name and 1 < len(parts) <= 4 and all(len(p) > 1 and p.isalpha() for p in parts):
-        return {" ".join(parts)}
-    return set()
+    """"Chain-of-Thought" -> "Chain of Thought", "self-attention" -> "self attention",
+    "retrieval-augmented generation" -> "retrieval augmented generation": a name's hyphenated
+    compounds of words are also written spaced (a one-letter part, as in "Q-learning", is not)."""
+    words = name.split()
+    if "-" not in name or len(words) > 3:
+        return set()
+    spaced = []
+    for word in words:
+        parts = word.split("-")
+        if len(parts) > 1 and not (len(parts) <= 4 and all(len(p) > 1 and p.isalpha() for p in parts)):
+            return set()
+        spaced += parts
+    return {" ".join(spaced)} if len(spaced) <= 5 else set()
 
 
 def _title_cased(name: str) -> set[str]:
