@@ -117,6 +117,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev76": Sample(88881944, 40, 0),
     "dev77": Sample(89442719, 40, 0),
     "dev78": Sample(90000000, 40, 0),
+    "dev79": Sample(90553851, 40, 0),
+    "dev80": Sample(91104335, 40, 0),
 }
 
 
