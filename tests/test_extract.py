@@ -1558,6 +1558,11 @@ def test_a_defined_acronym_of_a_class_of_networks_names_no_method(nlp):
     rec = run(nlp, "Aligning text-to-image diffusion model (T2I) with preference is hard. We propose QuuxGen, which "
                    "optimizes T2I by preference data and reads whole slide images (WSI).")
     assert rel(rec, "mentions") == {"QuuxGen"}  # a setting and a data format are no methods either
+    rec = run(nlp, "Human-agent teams play Multi-player Online Battle Arena (MOBA) games. We propose QuuxTeam for "
+                   "MOBA games.")
+    assert {m.name for m in rec.mentions if m.type == "Method"} == {"QuuxTeam"}  # a game genre is no method either
+    rec = run(nlp, "Human-agent collaboration in MOBA games is hard. We propose QuuxTeam for MOBA games.")
+    assert rel(rec, "mentions") == {"QuuxTeam"}  # nor, undefined, a name
     rec = run(nlp, "We propose QuuxPrune. QuuxPrune outperforms pruned DNNs and their ANN counterparts.")
     assert rel(rec, "mentions") == {"QuuxPrune"}  # undefined, by shape alone, they are no names either
 

@@ -216,6 +216,20 @@ def test_a_game_version_numeral_is_part_of_the_listed_benchmark(nlp):
     assert found == [("StarCraft II", "Benchmark"), ("StarCraft II Learning Environment", "Benchmark")]
 
 
+def test_games_and_puzzles_used_as_environments_are_listed_benchmarks(nlp):
+    doc = nlp("We play Dota2, Honor of Kings, Connect-4 and Heads-up No-limit Texas Hold'em, solve Bongard "
+              "problems and the Atari game Seaquest, and classify Galaxy Zoo 2 images.")
+    found = [(s.text, s.label_) for s in doc.spans["kg_gazetteer"]]
+    assert found == [("Dota2", "Benchmark"), ("Honor of Kings", "Benchmark"), ("Connect-4", "Benchmark"),
+                     ("Heads-up No-limit Texas Hold'em", "Benchmark"), ("Bongard problems", "Benchmark"),
+                     ("Atari", "Benchmark"), ("Seaquest", "Benchmark"), ("Galaxy Zoo 2", "Dataset")]
+
+
+def test_a_dataset_name_written_as_one_word_is_its_alias(nlp):
+    doc = nlp("We test on NaturalQuestions and NaturalQuestions-Open.")
+    assert [s.kb_id_ for s in doc.spans["kg_gazetteer"]] == ["Natural Questions", "NQ-Open"]
+
+
 def test_a_graph_transformer_is_one_listed_method_not_a_transformer(nlp):
     doc = nlp("Graph Transformers and message-passing GNNs differ; a graph transformer attends to all nodes.")
     found = [(s.text, s.kb_id_) for s in doc.spans["kg_gazetteer"] if s.label_ == "Method"]
