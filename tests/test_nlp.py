@@ -246,6 +246,9 @@ def test_a_graph_transformer_is_one_listed_method_not_a_transformer(nlp):
     ("It runs decentralized SGD and Riemannian gradient descent on a graph information bottleneck.",
      {"decentralized stochastic gradient descent", "Riemannian gradient descent", "graph information bottleneck"}),
     ("We study message-passing neural networks on molecules.", {"MPNN"}),
+    ("We train with SGD with momentum and Polyak's momentum, then fit GP regression and a multi-task "
+     "Gaussian process.",
+     {"SGD with momentum", "heavy ball method", "Gaussian process regression", "multi-task Gaussian process"}),
 ])
 def test_known_variants_of_listed_methods_keep_their_whole_names(nlp, text, names):
     doc = nlp(text)
