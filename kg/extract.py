@@ -69,7 +69,7 @@ def _macro_tokens(doc: Doc, paper: Paper, clean: CleanText) -> frozenset[int]:
     """Tokens of the cleaned text written as a LaTeX command in the abstract ("\\quuxnet")."""
     if "\\" not in paper.abstract:
         return frozenset()
-    return frozenset(t.i for t in doc if t.is_alpha and paper.abstract[clean.origin[t.idx]] == "\\")
+    return frozenset(t.i for t in tokens(doc) if t.is_alpha and paper.abstract[clean.origin[t.idx]] == "\\")
 
 
 def _notation(ent: Ent, clean: CleanText) -> bool:

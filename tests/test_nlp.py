@@ -10,6 +10,7 @@ from kg.nlp import build_nlp, keep_name_tokens
 from kg.nlp.abbreviations import find_long_form
 from kg.nlp.results import parse_number
 from kg.nlp.shapes import is_coined
+from kg.nlp.tokens import lower_text, release, tokens
 from kg.text import clean_latex
 
 STOP = frozenset({"LLM", "RL", "GPU", "SOTA", "NeurIPS"})
@@ -41,6 +42,18 @@ def test_sentencizer_keeps_abbreviations_and_splits_missing_space():
         "Scores are 9.36 vs. 8.1 here.",
         "In this paper, we go.",
     ]
+
+
+def test_the_shared_lower_case_text_follows_the_tokens_and_is_released():
+    nlp = spacy.blank("en")
+    doc = nlp("Quux Net, called QN, is  fast.")
+    assert lower_text(doc) == doc.text.lower() and tokens(doc) == list(doc)
+    with doc.retokenize() as retokenizer:
+        retokenizer.merge(doc[0:2])
+    assert lower_text(doc) == doc.text.lower() == "quux net, called qn, is  fast."
+    assert [t.text for t in tokens(doc)] == ["Quux Net", ",", "called", "QN", ",", "is", " ", "fast", "."]
+    release(doc)
+    assert not any(key.startswith("kg_") for key in doc.user_data)
 
 
 def test_a_closing_bracket_and_colon_are_two_tokens(nlp):

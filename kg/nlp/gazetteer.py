@@ -22,7 +22,7 @@ from kg.lexicon import GazetteerEntry, load_gazetteer, word_group
 from kg.nlp.namelexicon import load_lexicon
 from kg.nlp.phrases import NAMING_WORDS, names_metric_kind
 from kg.nlp.shapes import sibling_suffix
-from kg.nlp.tokens import tokens
+from kg.nlp.tokens import lower_text, tokens
 
 log = logging.getLogger(__name__)
 
@@ -337,7 +337,7 @@ def _own_acronyms(doc: Doc) -> set[str]:
     letters also spell, anywhere in the abstract; unless a metric kind stands before the naming word
     ("a metric called QMS") or a noun follows ("called MAP variables": a term)."""
     out: set[str] = set()
-    lowered = doc.text.lower()
+    lowered = lower_text(doc)
     if not any(word in lowered for word in NAMING_WORDS):
         return out  # most abstracts name nothing: no token walk
     for token in tokens(doc):

@@ -21,7 +21,7 @@ from kg.nlp.gazetteer import TRAINED_SUFFIXES, modified_stem
 from kg.nlp.namelexicon import load_lexicon
 from kg.nlp.phrases import called_a_problem, title_tasks
 from kg.nlp.shapes import core, letters
-from kg.nlp.tokens import CLOSING_QUOTES, OPENING_QUOTES, after_short_form, marker_before, tokens
+from kg.nlp.tokens import CLOSING_QUOTES, OPENING_QUOTES, after_short_form, lower_text, marker_before, tokens
 
 _PROPOSABLE = {"Method", "Dataset", "Benchmark", "Unknown"}
 METHODS = {"Method", "Unknown"}
@@ -269,7 +269,7 @@ def _named_components(doc: Doc, ents: list[Ent], found: dict[str, str]) -> list[
     an Executor": the named parts a sentence about the paper's own work lists are proposed too (a named
     sub-component is the paper's). Only names that open a list item count, not names in its description."""
     out: list[Ent] = []
-    for tok in doc:
+    for tok in tokens(doc):
         if tok.lower_ not in _COMPONENT_WORDS:
             continue
         sent = sentence(doc, tok.i)
@@ -350,7 +350,9 @@ def _modifies_a_noun(doc: Doc, ent: Ent) -> bool:
 def _named_by_code_url(doc: Doc, ents: list[Ent]) -> list[Ent]:
     """"The source code for QuuxFormer is available at https://github.com/someone/QuuxFormer": a
     coined name that the repository of the paper's code is named after is the paper's own."""
-    repos = {letters(m.group(1)).lower() for t in doc if "/" in t.text for m in _REPO.finditer(t.text)}
+    if "/" not in lower_text(doc):
+        return []  # no address at all: no token walk
+    repos = {letters(m.group(1)).lower() for t in tokens(doc) if "/" in t.text for m in _REPO.finditer(t.text)}
     named = [e for e in ents if e.type in _PROPOSABLE and not _listed(e) and len(letters(e.name)) >= _REPO_NAME_MIN
              and letters(e.name).lower() in repos]
     return [e for e in named if not any(_in_container(doc, o) for o in ents if o.name == e.name)]

@@ -11,6 +11,8 @@ from __future__ import annotations
 from spacy.tokens import Doc, Token
 
 _KEY = "kg_tokens"
+_TEXT_KEY = "kg_lower_text"
+_TEXT_LEN_KEY = "kg_lower_text_len"
 
 #: Quote marks as the tokenizer leaves them: a straight quote opens and closes alike.
 OPENING_QUOTES = frozenset({'"', "'", "“", "‘"})
@@ -25,9 +27,20 @@ def tokens(doc: Doc) -> list[Token]:
     return toks
 
 
+def lower_text(doc: Doc) -> str:
+    """`doc.text.lower()`, cached on the Doc: `doc.text` builds a Token for every word again."""
+    text = doc.user_data.get(_TEXT_KEY)
+    if text is None or doc.user_data.get(_TEXT_LEN_KEY) != len(doc):
+        text = doc.user_data[_TEXT_KEY] = "".join(t.text_with_ws for t in tokens(doc)).lower()
+        doc.user_data[_TEXT_LEN_KEY] = len(doc)
+    return text
+
+
 def release(doc: Doc) -> None:
-    """Drop the cached list (it refers back to the Doc)."""
+    """Drop the cached list (it refers back to the Doc) and the cached text."""
     doc.user_data.pop(_KEY, None)
+    doc.user_data.pop(_TEXT_KEY, None)
+    doc.user_data.pop(_TEXT_LEN_KEY, None)
 
 
 def after_short_form(doc: Doc, i: int) -> int:

@@ -471,7 +471,7 @@ def _presents_method(doc: Doc, own) -> bool:  # type: ignore[no-untyped-def]
     the method is built with. An analysis paper ("we study how Transformers learn") presents none,
     and the methods it names are analysed, not used."""
     kinds = load_lexicon().phrases.type_words
-    for i, tok in enumerate(doc):
+    for i, tok in enumerate(tokens(doc)):
         word = tok.lower_
         if word == "our":
             if any(kinds.get(t.lower_) == "Method" for t in doc[i + 1:i + 1 + _OUR_REACH]):
