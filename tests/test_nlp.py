@@ -262,6 +262,9 @@ def test_a_graph_transformer_is_one_listed_method_not_a_transformer(nlp):
     ("We train with SGD with momentum and Polyak's momentum, then fit GP regression and a multi-task "
      "Gaussian process.",
      {"SGD with momentum", "heavy ball method", "Gaussian process regression", "multi-task Gaussian process"}),
+    ("Unlike RARL and ParVIs, we use Polyak step-size, round-to-nearest, Qatten and AttrMask.",
+     {"robust adversarial reinforcement learning", "particle-based variational inference", "Polyak step size",
+      "round-to-nearest", "Qatten", "AttrMask"}),
 ])
 def test_known_variants_of_listed_methods_keep_their_whole_names(nlp, text, names):
     doc = nlp(text)
