@@ -2,8 +2,9 @@
 
 Every `for token in doc` and `doc[i]` builds a new Token object; kg's
 components walk each Doc about fifteen times, so building them once and
-sharing the list saves a large part of the pipeline's time. The list lives in
-`doc.user_data` and is dropped by `release` when extraction is done.
+sharing the list saves a large part of the pipeline's time. The list (and the
+lower-case text joined from it, `lower_text`) lives in `doc.user_data` and is
+dropped by `release` when extraction is done.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from spacy.tokens import Doc, Token
 
 _KEY = "kg_tokens"
 _TEXT_KEY = "kg_lower_text"
-_TEXT_LEN_KEY = "kg_lower_text_len"
 
 #: Quote marks as the tokenizer leaves them: a straight quote opens and closes alike.
 OPENING_QUOTES = frozenset({'"', "'", "“", "‘"})
@@ -28,19 +28,17 @@ def tokens(doc: Doc) -> list[Token]:
 
 
 def lower_text(doc: Doc) -> str:
-    """`doc.text.lower()`, cached on the Doc: `doc.text` builds a Token for every word again."""
-    text = doc.user_data.get(_TEXT_KEY)
-    if text is None or doc.user_data.get(_TEXT_LEN_KEY) != len(doc):
-        text = doc.user_data[_TEXT_KEY] = "".join(t.text_with_ws for t in tokens(doc)).lower()
-        doc.user_data[_TEXT_LEN_KEY] = len(doc)
-    return text
+    """`doc.text.lower()`, cached on the Doc with its length: `doc.text` builds a Token for every word again."""
+    cached = doc.user_data.get(_TEXT_KEY)
+    if cached is None or cached[0] != len(doc):
+        cached = doc.user_data[_TEXT_KEY] = (len(doc), "".join(t.text_with_ws for t in tokens(doc)).lower())
+    return cached[1]
 
 
 def release(doc: Doc) -> None:
     """Drop the cached list (it refers back to the Doc) and the cached text."""
     doc.user_data.pop(_KEY, None)
     doc.user_data.pop(_TEXT_KEY, None)
-    doc.user_data.pop(_TEXT_LEN_KEY, None)
 
 
 def after_short_form(doc: Doc, i: int) -> int:
