@@ -1567,6 +1567,12 @@ def test_a_defined_acronym_of_a_class_of_networks_names_no_method(nlp):
     assert rel(rec, "mentions") == {"QuuxPrune"}  # undefined, by shape alone, they are no names either
 
 
+def test_a_space_a_graph_a_frame_or_a_view_is_no_method(nlp):
+    rec = run(nlp, "We propose QuuxNet, which learns DAGs in an RKHS, and improve on a simplex ETF. QuuxNet "
+                   "outperforms OoD detectors built on BEV.")
+    assert rel(rec, "mentions") == {"QuuxNet"}
+
+
 def test_training_speed_and_memory_efficiency_are_listed_metrics(nlp):
     rec = run(nlp, "QuuxFormer doubles the training speed and improves the memory efficiency of ZorbNet.")
     assert {"training speed", "memory efficiency"} <= rel(rec, "uses_metric")
