@@ -1573,6 +1573,12 @@ def test_a_space_a_graph_a_frame_or_a_view_is_no_method(nlp):
     assert rel(rec, "mentions") == {"QuuxNet"}
 
 
+def test_sensors_formats_notations_and_regulations_are_no_methods(nlp):
+    rec = run(nlp, "We propose QuuxGen, which writes LaTeX and SMILES strings from IMU signals in UV space under "
+                   "GDPR. QuuxGen outperforms CDF estimates at 10 IPC and halves CO2 emissions.")
+    assert {m.name for m in rec.mentions if m.type in ("Method", "Dataset", "Benchmark")} == {"QuuxGen"}
+
+
 def test_training_speed_and_memory_efficiency_are_listed_metrics(nlp):
     rec = run(nlp, "QuuxFormer doubles the training speed and improves the memory efficiency of ZorbNet.")
     assert {"training speed", "memory efficiency"} <= rel(rec, "uses_metric")
