@@ -1577,6 +1577,9 @@ def test_sensors_formats_notations_and_regulations_are_no_methods(nlp):
     rec = run(nlp, "We propose QuuxGen, which writes LaTeX and SMILES strings from IMU signals in UV space under "
                    "GDPR. QuuxGen outperforms CDF estimates at 10 IPC and halves CO2 emissions.")
     assert {m.name for m in rec.mentions if m.type in ("Method", "Dataset", "Benchmark")} == {"QuuxGen"}
+    rec = run(nlp, "We propose the use of TikZ and train QuuxDraw with MindSpore on one RTX 2080Ti for voters in "
+                   "the United States, under Non-IID data; the problem is NP-Hard.")
+    assert {m.name for m in rec.mentions if m.type in ("Method", "Dataset", "Benchmark")} == {"QuuxDraw"}
 
 
 def test_training_speed_and_memory_efficiency_are_listed_metrics(nlp):
