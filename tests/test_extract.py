@@ -1573,7 +1573,7 @@ def test_a_space_a_graph_a_frame_or_a_view_is_no_method(nlp):
     assert rel(rec, "mentions") == {"QuuxNet"}
 
 
-def test_sensors_formats_notations_and_regulations_are_no_methods(nlp):
+def test_hardware_software_formats_notations_and_places_are_no_methods(nlp):
     rec = run(nlp, "We propose QuuxGen, which writes LaTeX and SMILES strings from IMU signals in UV space under "
                    "GDPR. QuuxGen outperforms CDF estimates at 10 IPC and halves CO2 emissions.")
     assert {m.name for m in rec.mentions if m.type in ("Method", "Dataset", "Benchmark")} == {"QuuxGen"}
