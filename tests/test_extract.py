@@ -1580,6 +1580,10 @@ def test_hardware_software_formats_notations_and_places_are_no_methods(nlp):
     rec = run(nlp, "We propose the use of TikZ and train QuuxDraw with MindSpore on one RTX 2080Ti for voters in "
                    "the United States, under Non-IID data; the problem is NP-Hard.")
     assert {m.name for m in rec.mentions if m.type in ("Method", "Dataset", "Benchmark")} == {"QuuxDraw"}
+    rec = run(nlp, "We propose QuuxChip, which runs on an FPGA with SIMD units, 8 GB of VRAM and DRAM, and on an "
+                   "iPhone via JavaScript and YAML configs on AWS; it filters NSFW prompts from ArXiv and IEEE texts at "
+                   "16 kHz. Deciding it is PSPACE-hard, beyond TC0 and PSPACE.")
+    assert {m.name for m in rec.mentions if m.type in ("Method", "Dataset", "Benchmark")} == {"QuuxChip"}
 
 
 def test_training_speed_and_memory_efficiency_are_listed_metrics(nlp):
