@@ -1567,22 +1567,21 @@ def test_a_defined_acronym_of_a_class_of_networks_names_no_method(nlp):
     assert rel(rec, "mentions") == {"QuuxPrune"}  # undefined, by shape alone, they are no names either
 
 
-def test_a_space_a_graph_a_frame_or_a_view_is_no_method(nlp):
+def test_a_space_a_graph_a_frame_or_a_setting_is_no_method(nlp):
     rec = run(nlp, "We propose QuuxNet, which learns DAGs in an RKHS, and improve on a simplex ETF. QuuxNet "
-                   "outperforms OoD detectors built on BEV.")
+                   "outperforms OoD detectors.")
     assert rel(rec, "mentions") == {"QuuxNet"}
 
 
 def test_hardware_software_formats_notations_and_places_are_no_methods(nlp):
     rec = run(nlp, "We propose QuuxGen, which writes LaTeX and SMILES strings from IMU signals in UV space under "
-                   "GDPR. QuuxGen outperforms CDF estimates at 10 IPC and halves CO2 emissions.")
+                   "GDPR. QuuxGen outperforms CDF estimates and halves CO2 emissions.")
     assert {m.name for m in rec.mentions if m.type in ("Method", "Dataset", "Benchmark")} == {"QuuxGen"}
-    rec = run(nlp, "We propose the use of TikZ and train QuuxDraw with MindSpore on one RTX 2080Ti for voters in "
-                   "the United States, under Non-IID data; the problem is NP-Hard.")
+    rec = run(nlp, "We train QuuxDraw with MindSpore on one RTX 2080Ti for voters in the United States, under "
+                   "Non-IID data; the problem is NP-complete.")
     assert {m.name for m in rec.mentions if m.type in ("Method", "Dataset", "Benchmark")} == {"QuuxDraw"}
-    rec = run(nlp, "We propose QuuxChip, which runs on an FPGA with SIMD units, 8 GB of VRAM and DRAM, and on an "
-                   "iPhone via JavaScript and YAML configs on AWS; it filters NSFW prompts from ArXiv and IEEE texts at "
-                   "16 kHz. Deciding it is PSPACE-hard, beyond TC0 and PSPACE.")
+    rec = run(nlp, "We propose QuuxChip, which runs on an FPGA with SIMD units and 8 GB of VRAM via JavaScript and "
+                   "YAML configs; it filters NSFW prompts from ArXiv and IEEE texts at 16 kHz, beyond TC0.")
     assert {m.name for m in rec.mentions if m.type in ("Method", "Dataset", "Benchmark")} == {"QuuxChip"}
 
 
