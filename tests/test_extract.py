@@ -1573,16 +1573,17 @@ def test_a_space_a_graph_a_frame_or_a_setting_is_no_method(nlp):
     assert rel(rec, "mentions") == {"QuuxNet"}
 
 
-def test_hardware_software_formats_notations_and_places_are_no_methods(nlp):
-    rec = run(nlp, "We propose QuuxGen, which writes LaTeX and SMILES strings from IMU signals in UV space under "
-                   "GDPR. QuuxGen outperforms CDF estimates and halves CO2 emissions.")
-    assert {m.name for m in rec.mentions if m.type in ("Method", "Dataset", "Benchmark")} == {"QuuxGen"}
-    rec = run(nlp, "We train QuuxDraw with MindSpore on one RTX 2080Ti for voters in the United States, under "
-                   "Non-IID data; the problem is NP-complete.")
-    assert {m.name for m in rec.mentions if m.type in ("Method", "Dataset", "Benchmark")} == {"QuuxDraw"}
-    rec = run(nlp, "We propose QuuxChip, which runs on an FPGA with SIMD units and 8 GB of VRAM via JavaScript and "
-                   "YAML configs; it filters NSFW prompts from ArXiv and IEEE texts at 16 kHz, beyond TC0.")
-    assert {m.name for m in rec.mentions if m.type in ("Method", "Dataset", "Benchmark")} == {"QuuxChip"}
+@pytest.mark.parametrize("text, name", [
+    ("We propose QuuxGen, which writes LaTeX and SMILES strings from IMU signals in UV space under GDPR. "
+     "QuuxGen outperforms CDF estimates and halves CO2 emissions.", "QuuxGen"),
+    ("We train QuuxDraw with MindSpore on one RTX 2080Ti for voters in the United States, under Non-IID data; "
+     "the problem is NP-complete.", "QuuxDraw"),
+    ("We propose QuuxChip, which runs on an FPGA with SIMD units and 8 GB of VRAM via JavaScript and YAML "
+     "configs; it filters NSFW prompts from ArXiv and IEEE texts at 16 kHz, beyond TC0.", "QuuxChip"),
+])
+def test_hardware_software_formats_notations_and_places_are_no_methods(nlp, text, name):
+    rec = run(nlp, text)
+    assert {m.name for m in rec.mentions if m.type in ("Method", "Dataset", "Benchmark")} == {name}
 
 
 def test_training_speed_and_memory_efficiency_are_listed_metrics(nlp):
