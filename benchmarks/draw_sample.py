@@ -119,6 +119,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev78": Sample(90000000, 40, 0),
     "dev79": Sample(90553851, 40, 0),
     "dev80": Sample(91104335, 40, 0),
+    "dev81": Sample(91651513, 40, 0),
+    "dev82": Sample(92195444, 40, 0),
 }
 
 
