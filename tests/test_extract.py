@@ -1580,6 +1580,10 @@ def test_a_space_a_graph_a_frame_or_a_setting_is_no_method(nlp):
      "the problem is NP-complete.", "QuuxDraw"),
     ("We propose QuuxChip, which runs on an FPGA with SIMD units and 8 GB of VRAM via JavaScript and YAML "
      "configs; it filters NSFW prompts from ArXiv and IEEE texts at 16 kHz, beyond TC0.", "QuuxChip"),
+    ("We propose QuuxGate, which keeps SRAM small on MCUs, learns XOR and NAND gates from MoCap clips, "
+     "crops an ROI, obeys CCPA, follows LeCun and answers STEM questions.", "QuuxGate"),
+    ("We propose QuuxQ for Noisy Intermediate-Scale Quantum (NISQ) devices, assuming the Strong Exponential "
+     "Time Hypothesis (SETH).", "QuuxQ"),
 ])
 def test_hardware_software_formats_notations_and_places_are_no_methods(nlp, text, name):
     rec = run(nlp, text)

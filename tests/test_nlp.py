@@ -238,6 +238,13 @@ def test_games_and_puzzles_used_as_environments_are_listed_benchmarks(nlp):
                      ("Atari", "Benchmark"), ("Seaquest", "Benchmark"), ("Galaxy Zoo 2", "Dataset")]
 
 
+def test_compositional_and_long_context_benchmarks_are_listed_in_capitals_only(nlp):
+    doc = nlp("We test on SCAN and CFQ and on the Needle-in-a-Haystack task; we scan each split once.")
+    found = [(s.text, s.label_, s.kb_id_) for s in doc.spans["kg_gazetteer"]]
+    assert found == [("SCAN", "Benchmark", "SCAN"), ("CFQ", "Benchmark", "CFQ"),
+                     ("Needle-in-a-Haystack", "Benchmark", "NIAH")]
+
+
 def test_a_dataset_name_written_as_one_word_is_its_alias(nlp):
     doc = nlp("We test on NaturalQuestions and NaturalQuestions-Open.")
     assert [s.kb_id_ for s in doc.spans["kg_gazetteer"]] == ["Natural Questions", "NQ-Open"]
@@ -1060,3 +1067,8 @@ def test_a_long_form_takes_the_title_word_whose_initial_the_letter_match_skipped
     assert pairs("We train a Calibrated ConfidenceQuux (CCQuux) here.") == [("Calibrated ConfidenceQuux", "CCQuux")]
     assert pairs("Distributed Deep Reinforcement Learning (DRL) is hard.") == [("Deep Reinforcement Learning", "DRL")]
     assert pairs("We use Stochastic Sparse Sampling (SS) here.") == [("Sparse Sampling", "SS")]  # whole by initials
+
+
+def test_aucroc_written_as_one_word_is_auroc(nlp):
+    doc = nlp("QuuxNet reaches an AUCROC of 0.91.")
+    assert [(s.text, s.kb_id_) for s in doc.spans["kg_gazetteer"]] == [("AUCROC", "AUROC")]
