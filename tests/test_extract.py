@@ -1584,6 +1584,9 @@ def test_a_space_a_graph_a_frame_or_a_setting_is_no_method(nlp):
      "crops an ROI, obeys CCPA, follows LeCun and answers STEM questions.", "QuuxGate"),
     ("We propose QuuxQ for Noisy Intermediate-Scale Quantum (NISQ) devices, assuming the Strong Exponential "
      "Time Hypothesis (SETH).", "QuuxQ"),
+    ("We propose QuuxTune for Language-Model-as-a-Service (LMaaS) and Machine Learning as a Service (MLaaS), "
+     "tested on three In-Distribution (ID) sets; QuuxTune outperforms LMaaS tuning.", "QuuxTune"),
+    ("We release QuuxSet on Hugging Face. We study the Hugging Face Hub, where QuuxSet is hosted.", "QuuxSet"),
 ])
 def test_hardware_software_formats_notations_and_places_are_no_methods(nlp, text, name):
     rec = run(nlp, text)

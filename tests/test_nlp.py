@@ -1069,6 +1069,6 @@ def test_a_long_form_takes_the_title_word_whose_initial_the_letter_match_skipped
     assert pairs("We use Stochastic Sparse Sampling (SS) here.") == [("Sparse Sampling", "SS")]  # whole by initials
 
 
-def test_aucroc_written_as_one_word_is_auroc(nlp):
-    doc = nlp("QuuxNet reaches an AUCROC of 0.91.")
-    assert [(s.text, s.kb_id_) for s in doc.spans["kg_gazetteer"]] == [("AUCROC", "AUROC")]
+def test_names_written_without_a_hyphen_are_their_listed_aliases(nlp):
+    doc = nlp("QuuxNet reaches an AUCROC of 0.91 with GPT3.5.")
+    assert [(s.text, s.kb_id_) for s in doc.spans["kg_gazetteer"]] == [("AUCROC", "AUROC"), ("GPT3.5", "GPT-3.5")]
