@@ -433,6 +433,16 @@ def test_task_lists_and_framings(nlp):
     assert {"feature zorbing", "frob selection"} <= tasks
 
 
+def test_a_general_head_alone_is_no_task_but_shares_the_modifier_of_its_partner(nlp):
+    rec = run(nlp, "We propose QuuxNet. QuuxNet excels on blorp classification and generation tasks, on zorbic "
+                   "planning and understanding tasks, and on prediction and evaluation tasks.")
+    tasks = rel(rec, "addresses")
+    assert {"blorp classification", "blorp generation", "zorbic planning", "zorbic understanding"} <= tasks
+    assert not tasks & {"generation", "understanding", "prediction", "evaluation"}
+    rec = run(nlp, "We propose QuuxNet. QuuxNet does well on reinforcement learning and evaluation tasks.")
+    assert "reinforcement evaluation" not in rel(rec, "addresses")  # a paradigm's modifier is its own
+
+
 def test_task_named_by_the_methods_that_do_it(nlp):
     rec = run(nlp, "We find that zorbic blob recognition models are brittle. We propose QuuxNet, which trains quux "
                    "manifold learning methods and blorp generation models.")

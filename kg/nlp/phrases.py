@@ -30,6 +30,7 @@ _ADJ_SUFFIXES = ("-related", "-specific", "-centric", "-based", "-like", "-level
 # "X tasks" names a task only when X looks like a noun ("translation tasks", not "disparate tasks").
 NOUN_ENDINGS = tuple(word_group("noun_ending"))  # ontology/patterns/word_groups.tsv
 _NOT_TASK_GERUNDS = frozenset(word_group("not_task_gerund"))
+_UNSHARED_HEADS = frozenset(word_group("unshared_task_head"))
 _SINGLE_METRICS = frozenset(word_group("single_metric"))  # a head word that is a measure alone (word_groups.tsv)
 _FOLLOWERS = {
     "setting", "settings", "scenario", "scenarios", "domain", "domains", "capability", "capabilities",
@@ -305,7 +306,9 @@ def _task_lists(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
                 named = doc[start:prev.i + 1]
                 if (prev.text.lower() not in lex.task_heads or start == prev.i) and named.text.lower() not in lex.generic:
                     yield named
-                yield from _items_before(doc, start, lex)
+                elif start == prev.i:
+                    yield from _shared_modifier(doc, start, lex)
+                yield from (item for item in _items_before(doc, start, lex) if item.text.lower() not in lex.generic)
         if low in _LIST_FRAMES and token.i + 3 < len(doc):
             cue = token.i + 2 if toks[token.i + 1].text == "," else token.i + 1  # "tasks, including A and B"
             if toks[cue].lower_ in ("such", "including", "like"):
@@ -330,6 +333,20 @@ def _items_before(doc: Doc, i: int, lex: PhraseLexicon) -> Iterator[Span]:
             return
         yield doc[j:end]
         i = j
+
+
+def _shared_modifier(doc: Doc, i: int, lex: PhraseLexicon) -> Iterator[Span]:
+    """"image classification and generation tasks" names "image generation": a head too general to be a
+    task alone ("generation", "understanding"), coordinated after a phrase of two or more words, shares
+    that phrase's modifiers (the span is the head word; its kb_id the whole name)."""
+    if i < 3 or doc[i - 1].lower_ not in ("and", "or"):
+        return
+    last = i - 2
+    start = grow_left(doc, last, lex)
+    if start < last and _means_verb(tokens(doc), start):
+        start += 1  # "we study spatial planning and understanding tasks": the verb shares nothing
+    if start < last and doc[last].lower_ in lex.task_heads and doc[last].lower_ not in _UNSHARED_HEADS:
+        yield Span(doc, i, i + 1, kb_id=f"{doc[start:last].text} {doc[i].text}")
 
 
 def list_items(doc: Doc, i: int, lex: PhraseLexicon) -> Iterator[Span]:
