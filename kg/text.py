@@ -59,6 +59,13 @@ _ACCENT = re.compile(r"\\(?:(?P<mark>['`\"^~=.])(?:\{(?P<a1>[A-Za-z])\}|(?P<a2>[
 _EMPHASIS = re.compile(r"(?<![\w*\\])(?P<stars>\*\*?|__?)(?=[^\s*_])"
                        r"(?P<emphasized>(?:[^*_$\\\n]|\\[%&#_]|\$[^$\n]{1,100}\$){1,150}?)"
                        r"(?<=[^\s*_\\])(?P=stars)(?![\w*$])")
+# Markdown emphasis inside a word, the letters of an acronym in bold ("**P**ositive **U**nlabeled, Re**A**soning
+# (**PURA**)"): the stars go, the letters stay in their word, when the acronym follows in brackets (in the same
+# clause). Bold letters with no acronym after them ("for **R**eal-time **T**ext-driven motion") stay as they are:
+# without the stars, the capitals they mark would read as a name.
+_ACROSTIC = re.compile(r"(?:(?<=[A-Za-z])|(?=\*\*?[A-Za-z0-9]{1,8}\*\*?[A-Za-z]))"
+                       r"(?P<amark>\*\*?)(?P<letters>[A-Za-z0-9]{1,8})(?P=amark)"
+                       r"(?=[^.;()]{0,200}(?:\*\*)?\((?:\*\*)?[A-Za-z0-9][\w-]*(?:\*\*)?\))")
 _TOKEN = re.compile(
     r"(?=[\\`'$}{*_~\]\ufb00-\ufb06])"  # every token starts with one of these: other positions fail at once
     r"(?:(?P<href>\\href\s*\{[^{}]{0,500}\}\s*\{[^{}]{0,300}\})"
@@ -72,6 +79,7 @@ _TOKEN = re.compile(
     r"|(?P<command>\\[A-Za-z]+\*?\s?)"
     r"|(?P<quote>``|'')"
     r"|(?P<math>\$[^$]{1,300}\$)"
+    r"|(?P<acrostic>" + _ACROSTIC.pattern + r")"
     r"|(?P<emphasis>" + _EMPHASIS.pattern + r")"
     r"|(?P<brace>[{}])"
     r"|(?P<ligature>[\ufb00-\ufb06])"
@@ -276,12 +284,17 @@ def _replace(m: re.Match[str], chars: list[str], origin: list[int]) -> None:
         _emit('"', m.start(), chars, origin)
     elif kind == "math":
         _clean_math(m, chars, origin)
+    elif kind == "acrostic":
+        _copy(m.string, m.start("letters"), m.end("letters"), chars, origin)
     elif kind == "emphasis":  # Markdown's "*Plan Like a Graph* (PLaG)", "**QuuxNet**": quoted, as a term is
-        _emit('"', m.start(), chars, origin)
         inner = _clean(m.group("emphasized"), text=True)
+        bracketed = inner.text.startswith("(") and inner.text.endswith(")")  # "**(QB)**": an acronym's brackets
+        if not bracketed:
+            _emit('"', m.start(), chars, origin)
         chars.extend(inner.text)
         origin.extend(m.start("emphasized") + o for o in inner.origin)
-        _emit('"', m.end("emphasized"), chars, origin)
+        if not bracketed:
+            _emit('"', m.end("emphasized"), chars, origin)
     elif kind == "link":  # "[GitHub](https://github.com/quux/zorb)" reads "[GitHub] (https://...)": glued, spaCy
         _copy(m.string, m.start(), m.end(), chars, origin)  # made "GitHub](https://github.com" one token and the
         _emit(" ", m.start(), chars, origin)  # path's parts words of their own ("quux" a name)

@@ -2152,3 +2152,11 @@ def test_a_short_form_before_latex_em_dash_is_defined(nlp):
     rec = run(nlp, "For the latter, we develop quux guidance with auxiliary latents (QuGAL)---a diffusion "
                    "conditioning algorithm that is applicable to latents.")
     assert rel(rec, "proposes") == {"QuGAL"}
+
+
+def test_a_proposal_whose_acronym_letters_are_in_bold_is_found(nlp):
+    rec = run(nlp, "Built upon this, we propose a novel model selection method, known as **Z**orb-normalized "
+                   "**A**daptive-margin **B**lobbing (ZAB). We prove that ZAB is sound.")
+    assert rel(rec, "proposes") == {"ZAB"}
+    rec = run(nlp, "We propose Zorb for **R**eal-time **T**ext-driven motion **C**ontrol. Zorb is fast.")
+    assert "Real-time Text-driven" not in rel(rec, "mentions")  # no acronym follows: the capitals are no name
