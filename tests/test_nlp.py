@@ -245,6 +245,15 @@ def test_compositional_and_long_context_benchmarks_are_listed_in_capitals_only(n
                      ("Needle-in-a-Haystack", "Benchmark", "NIAH")]
 
 
+def test_reasoning_puzzles_program_worlds_and_simulators_are_listed(nlp):
+    doc = nlp("We test on RAVEN, on Raven's Progressive Matrices, in the Karel domain, in the Nocturne simulator, "
+              "in Grand Theft Auto V and on ∞-Bench.")
+    found = [(s.text, s.kb_id_) for s in doc.spans["kg_gazetteer"]]
+    assert found == [("RAVEN", "RAVEN"), ("Raven's Progressive Matrices", "Raven's Progressive Matrices"),
+                     ("Karel", "Karel"), ("Nocturne", "Nocturne"), ("Grand Theft Auto V", "GTA5"),
+                     ("∞-Bench", "InfiniteBench")]
+
+
 def test_a_dataset_name_written_as_one_word_is_its_alias(nlp):
     doc = nlp("We test on NaturalQuestions and NaturalQuestions-Open.")
     assert [s.kb_id_ for s in doc.spans["kg_gazetteer"]] == ["Natural Questions", "NQ-Open"]
