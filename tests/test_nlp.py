@@ -1081,3 +1081,9 @@ def test_a_long_form_takes_the_title_word_whose_initial_the_letter_match_skipped
 def test_names_written_without_a_hyphen_are_their_listed_aliases(nlp):
     doc = nlp("QuuxNet reaches an AUCROC of 0.91 with GPT3.5.")
     assert [(s.text, s.kb_id_) for s in doc.spans["kg_gazetteer"]] == [("AUCROC", "AUROC"), ("GPT3.5", "GPT-3.5")]
+
+
+def test_bare_pascal_is_pascal_voc_and_oe62_is_listed(nlp):
+    doc = nlp("QuuxSeg gains 5.6% mIoU on PASCAL and QuuxMol wins on the OE62 dataset.")
+    assert [(s.text, s.kb_id_) for s in doc.spans["kg_gazetteer"]] == [("mIoU", "mIoU"), ("PASCAL", "PASCAL VOC"),
+                                                                      ("OE62", "OE62")]
