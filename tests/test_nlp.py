@@ -1087,3 +1087,10 @@ def test_bare_pascal_is_pascal_voc_and_oe62_is_listed(nlp):
     doc = nlp("QuuxSeg gains 5.6% mIoU on PASCAL and QuuxMol wins on the OE62 dataset.")
     assert [(s.text, s.kb_id_) for s in doc.spans["kg_gazetteer"]] == [("mIoU", "mIoU"), ("PASCAL", "PASCAL VOC"),
                                                                       ("OE62", "OE62")]
+
+
+def test_monte_carlo_techniques_are_listed_whole(nlp):
+    doc = nlp("We use Monte Carlo sampling, Monte-Carlo estimation and Monte Carlo methods, and Langevin Monte "
+              "Carlo sampling.")
+    assert [s.kb_id_ for s in doc.spans["kg_gazetteer"]] == ["Monte Carlo sampling", "Monte Carlo estimation",
+                                                            "Monte Carlo methods", "Langevin Monte Carlo"]
