@@ -1094,3 +1094,8 @@ def test_monte_carlo_techniques_are_listed_whole(nlp):
               "Carlo sampling.")
     assert [s.kb_id_ for s in doc.spans["kg_gazetteer"]] == ["Monte Carlo sampling", "Monte Carlo estimation",
                                                             "Monte Carlo methods", "Langevin Monte Carlo"]
+
+
+def test_a_model_size_or_a_distribution_is_listed_whole(nlp):
+    doc = nlp("We prompt PaLM 2-L and PaLM2-S and fit a von Mises Fisher distribution.")
+    assert [s.kb_id_ for s in doc.spans["kg_gazetteer"]] == ["PaLM 2-L", "PaLM 2-S", "von Mises-Fisher distribution"]
