@@ -1099,3 +1099,10 @@ def test_monte_carlo_techniques_are_listed_whole(nlp):
 def test_a_model_size_or_a_distribution_is_listed_whole(nlp):
     doc = nlp("We prompt PaLM 2-L and PaLM2-S and fit a von Mises Fisher distribution.")
     assert [s.kb_id_ for s in doc.spans["kg_gazetteer"]] == ["PaLM 2-L", "PaLM 2-S", "von Mises-Fisher distribution"]
+
+
+def test_named_variants_of_known_techniques_are_listed_whole(nlp):
+    doc = nlp("We use Armijo line search, QR decomposition, clipped SGD, gradual magnitude pruning and "
+              "entropy-regularized optimal transport.")
+    assert [s.kb_id_ for s in doc.spans["kg_gazetteer"]] == ["Armijo line search", "QR decomposition", "clipped SGD",
+                                                            "gradual magnitude pruning", "entropic optimal transport"]
