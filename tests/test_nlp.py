@@ -1106,3 +1106,13 @@ def test_named_variants_of_known_techniques_are_listed_whole(nlp):
               "entropy-regularized optimal transport.")
     assert [s.kb_id_ for s in doc.spans["kg_gazetteer"]] == ["Armijo line search", "QR decomposition", "clipped SGD",
                                                             "gradual magnitude pruning", "entropic optimal transport"]
+
+
+def test_known_generators_learning_rules_and_classic_algorithms_are_listed(nlp):
+    doc = nlp("We attack Bard and Midjourney, invert Glow, train with the Forward-Forward algorithm and Hebbian "
+              "learning, use a Dirichlet process, the Kaczmarz method, Ford-Fulkerson, the Barzilai-Borwein method "
+              "with Sinkhorn iteration and Householder reflections.")
+    assert [s.kb_id_ for s in doc.spans["kg_gazetteer"]] == [
+        "Bard", "Midjourney", "Glow", "Forward-Forward", "Hebbian learning", "Dirichlet process",
+        "Kaczmarz algorithm", "Ford-Fulkerson", "Barzilai-Borwein method", "Sinkhorn algorithm",
+        "Householder transformation"]
