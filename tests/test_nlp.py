@@ -1116,3 +1116,12 @@ def test_known_generators_learning_rules_and_classic_algorithms_are_listed(nlp):
         "Bard", "Midjourney", "Glow", "Forward-Forward", "Hebbian learning", "Dirichlet process",
         "Kaczmarz algorithm", "Ford-Fulkerson", "Barzilai-Borwein method", "Sinkhorn algorithm",
         "Householder transformation"]
+
+
+def test_operators_bridges_and_ranking_models_are_listed_methods_and_the_bridge_problem_a_task(nlp):
+    doc = nlp("We learn a Schrödinger bridge with a Koopman operator, Hamiltonian dynamics, Mallows models, "
+              "Lempel-Ziv and Lagrangian relaxation, and solve the Schrödinger bridge problem.")
+    assert [(s.kb_id_, s.label_) for s in doc.spans["kg_gazetteer"]] == [
+        ("Schrödinger bridge", "Method"), ("Koopman operator", "Method"), ("Hamiltonian dynamics", "Method"),
+        ("Mallows model", "Method"), ("Lempel-Ziv", "Method"), ("Lagrangian relaxation", "Method"),
+        ("Schrödinger bridge problem", "Task")]
