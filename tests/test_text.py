@@ -104,6 +104,8 @@ def test_accents_on_one_letter_become_that_letter_accented():
     # the bold letters of an acronym stay in their words (the span runs from the word's first letter on)
     ("we propose **U**nified **A**gents with Re**A**soning on Ultra**S**ound (**UARS**)",
      'we propose Unified Agents with ReAsoning on UltraSound ("UARS")', "Unified", "U**nified"),
+    # an acronym's brackets in bold stay brackets, unquoted
+    ("we introduce **Q**uux **B**ench **(QB)**, a suite", "we introduce Quux Bench (QB), a suite", "(QB)", "(QB)"),
 ])
 def test_markdown_emphasis(raw, text, word, raw_word):
     clean = clean_latex(raw)
