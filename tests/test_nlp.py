@@ -1078,44 +1078,40 @@ def test_a_long_form_takes_the_title_word_whose_initial_the_letter_match_skipped
     assert pairs("We use Stochastic Sparse Sampling (SS) here.") == [("Sparse Sampling", "SS")]  # whole by initials
 
 
-def test_names_written_without_a_hyphen_are_their_listed_aliases(nlp):
-    doc = nlp("QuuxNet reaches an AUCROC of 0.91 with GPT3.5.")
-    assert [(s.text, s.kb_id_) for s in doc.spans["kg_gazetteer"]] == [("AUCROC", "AUROC"), ("GPT3.5", "GPT-3.5")]
+@pytest.mark.parametrize("text, found", [
+    # names written without a hyphen are their listed aliases
+    ("QuuxNet reaches an AUCROC of 0.91 with GPT3.5.", [("AUCROC", "AUROC"), ("GPT3.5", "GPT-3.5")]),
+    # a bare PASCAL is PASCAL VOC; OE62 is listed
+    ("QuuxSeg gains 5.6% mIoU on PASCAL and QuuxMol wins on the OE62 dataset.",
+     [("mIoU", "mIoU"), ("PASCAL", "PASCAL VOC"), ("OE62", "OE62")]),
+])
+def test_listed_aliases_and_datasets(nlp, text, found):
+    doc = nlp(text)
+    assert [(s.text, s.kb_id_) for s in doc.spans["kg_gazetteer"]] == found
 
 
-def test_bare_pascal_is_pascal_voc_and_oe62_is_listed(nlp):
-    doc = nlp("QuuxSeg gains 5.6% mIoU on PASCAL and QuuxMol wins on the OE62 dataset.")
-    assert [(s.text, s.kb_id_) for s in doc.spans["kg_gazetteer"]] == [("mIoU", "mIoU"), ("PASCAL", "PASCAL VOC"),
-                                                                      ("OE62", "OE62")]
-
-
-def test_monte_carlo_techniques_are_listed_whole(nlp):
-    doc = nlp("We use Monte Carlo sampling, Monte-Carlo estimation and Monte Carlo methods, and Langevin Monte "
-              "Carlo sampling.")
-    assert [s.kb_id_ for s in doc.spans["kg_gazetteer"]] == ["Monte Carlo sampling", "Monte Carlo estimation",
-                                                            "Monte Carlo methods", "Langevin Monte Carlo"]
-
-
-def test_a_model_size_or_a_distribution_is_listed_whole(nlp):
-    doc = nlp("We prompt PaLM 2-L and PaLM2-S and fit a von Mises Fisher distribution.")
-    assert [s.kb_id_ for s in doc.spans["kg_gazetteer"]] == ["PaLM 2-L", "PaLM 2-S", "von Mises-Fisher distribution"]
-
-
-def test_named_variants_of_known_techniques_are_listed_whole(nlp):
-    doc = nlp("We use Armijo line search, QR decomposition, clipped SGD, gradual magnitude pruning and "
-              "entropy-regularized optimal transport.")
-    assert [s.kb_id_ for s in doc.spans["kg_gazetteer"]] == ["Armijo line search", "QR decomposition", "clipped SGD",
-                                                            "gradual magnitude pruning", "entropic optimal transport"]
-
-
-def test_known_generators_learning_rules_and_classic_algorithms_are_listed(nlp):
-    doc = nlp("We attack Bard and Midjourney, invert Glow, train with the Forward-Forward algorithm and Hebbian "
-              "learning, use a Dirichlet process, the Kaczmarz method, Ford-Fulkerson, the Barzilai-Borwein method "
-              "with Sinkhorn iteration and Householder reflections.")
-    assert [s.kb_id_ for s in doc.spans["kg_gazetteer"]] == [
-        "Bard", "Midjourney", "Glow", "Forward-Forward", "Hebbian learning", "Dirichlet process",
-        "Kaczmarz algorithm", "Ford-Fulkerson", "Barzilai-Borwein method", "Sinkhorn algorithm",
-        "Householder transformation"]
+@pytest.mark.parametrize("text, kb_ids", [
+    # Monte Carlo techniques are listed whole
+    ("We use Monte Carlo sampling, Monte-Carlo estimation and Monte Carlo methods, and Langevin Monte Carlo sampling.",
+     ["Monte Carlo sampling", "Monte Carlo estimation", "Monte Carlo methods", "Langevin Monte Carlo"]),
+    # a model size or a distribution is listed whole
+    ("We prompt PaLM 2-L and PaLM2-S and fit a von Mises Fisher distribution.",
+     ["PaLM 2-L", "PaLM 2-S", "von Mises-Fisher distribution"]),
+    # named variants of known techniques are listed whole
+    ("We use Armijo line search, QR decomposition, clipped SGD, gradual magnitude pruning and entropy-regularized "
+     "optimal transport.",
+     ["Armijo line search", "QR decomposition", "clipped SGD", "gradual magnitude pruning",
+      "entropic optimal transport"]),
+    # known generators, learning rules and classic algorithms
+    ("We attack Bard and Midjourney, invert Glow, train with the Forward-Forward algorithm and Hebbian learning, use "
+     "a Dirichlet process, the Kaczmarz method, Ford-Fulkerson, the Barzilai-Borwein method with Sinkhorn iteration "
+     "and Householder reflections.",
+     ["Bard", "Midjourney", "Glow", "Forward-Forward", "Hebbian learning", "Dirichlet process", "Kaczmarz algorithm",
+      "Ford-Fulkerson", "Barzilai-Borwein method", "Sinkhorn algorithm", "Householder transformation"]),
+])
+def test_known_methods_are_listed_whole(nlp, text, kb_ids):
+    doc = nlp(text)
+    assert [s.kb_id_ for s in doc.spans["kg_gazetteer"]] == kb_ids
 
 
 def test_operators_bridges_and_ranking_models_are_listed_methods_and_the_bridge_problem_a_task(nlp):
