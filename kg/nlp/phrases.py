@@ -125,6 +125,13 @@ def _means_verb(toks: list[Token], i: int) -> bool:
     return i > 0 and toks[i].lower_.endswith("ing") and toks[i - 1].lower_ in _MEANS_OPENERS
 
 
+def _task_start(doc: Doc, toks: list[Token], head: int, last: int, lex: PhraseLexicon) -> int:
+    """Where a task phrase ending at token `last` starts: its modifiers grown left from `head`, less a
+    verb in -ing that takes the phrase as its object ("by adapting curriculum learning")."""
+    start = grow_left(doc, head, lex)
+    return start + 1 if start < last and _means_verb(toks, start) else start
+
+
 _PROBLEM_KINDS = frozenset(word_group("problem_kind"))  # ontology/patterns/word_groups.tsv
 NAMING_WORDS = frozenset({"called", "named", "termed", "dubbed", "coined"})  # words that give a name
 CLASS_PLURALS = frozenset(w.lower() for w in word_group("class_plural"))  # "baselines", "LLMs": classes with members
@@ -174,9 +181,7 @@ def _task_candidates(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
         head = token.i
         if low == "solving" and head > 0 and toks[head - 1].lower_ in ("problem", "problems"):
             head -= 1  # "mathematical problem solving": "problem solving" is the head
-        start = grow_left(doc, head, lex)
-        if start < token.i and _means_verb(toks, start):
-            start += 1  # "by adapting curriculum learning": the verb is not part of the task
+        start = _task_start(doc, toks, head, token.i, lex)
         if start < token.i:
             span = doc[start:token.i + 1]
             if low in lex.weak_heads and not framed(doc, start, token.i + 1, first_end):
@@ -342,9 +347,7 @@ def _shared_modifier(doc: Doc, i: int, lex: PhraseLexicon) -> Iterator[Span]:
     if i < 3 or doc[i - 1].lower_ not in ("and", "or"):
         return
     last = i - 2
-    start = grow_left(doc, last, lex)
-    if start < last and _means_verb(tokens(doc), start):
-        start += 1  # "we study spatial planning and understanding tasks": the verb shares nothing
+    start = _task_start(doc, tokens(doc), last, last, lex)
     if start < last and doc[last].lower_ in lex.task_heads and doc[last].lower_ not in _UNSHARED_HEADS:
         yield Span(doc, i, i + 1, kb_id=f"{doc[start:last].text} {doc[i].text}")
 
