@@ -121,6 +121,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev80": Sample(91104335, 40, 0),
     "dev81": Sample(91651513, 40, 0),
     "dev82": Sample(92195444, 40, 0),
+    "dev83": Sample(93273790, 40, 0),
+    "dev84": Sample(93808315, 40, 0),
 }
 
 
