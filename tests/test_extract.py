@@ -1597,6 +1597,11 @@ def test_a_space_a_graph_a_frame_or_a_setting_is_no_method(nlp):
     ("We propose QuuxTune for Language-Model-as-a-Service (LMaaS) and Machine Learning as a Service (MLaaS), "
      "tested on three In-Distribution (ID) sets; QuuxTune outperforms LMaaS tuning.", "QuuxTune"),
     ("We release QuuxSet on Hugging Face. We study the Hugging Face Hub, where QuuxSet is hosted.", "QuuxSet"),
+    ("We propose QuuxDAG, which learns a Directed Acyclic Graph (DAG) under the Karush-Kuhn-Tucker (KKT) "
+     "conditions, maps views to Bird's Eye View (BEV), and denoises cryogenic electron microscopy (cryo-EM) "
+     "images.", "QuuxDAG"),
+    ("We propose QuuxGrasp for 6-DoF grasp poses and 2D/3D scenes, with 1-Lipschitz layers and a bound in the "
+     "Wasserstein-2 metric; QuuxGrasp reaches a Nash Equilibrium.", "QuuxGrasp"),
 ])
 def test_hardware_software_formats_notations_and_places_are_no_methods(nlp, text, name):
     rec = run(nlp, text)
