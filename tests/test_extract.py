@@ -1602,6 +1602,10 @@ def test_a_space_a_graph_a_frame_or_a_setting_is_no_method(nlp):
      "images.", "QuuxDAG"),
     ("We propose QuuxGrasp for 6-DoF grasp poses and 2D/3D scenes, with 1-Lipschitz layers and a bound in the "
      "Wasserstein-2 metric; QuuxGrasp reaches a Nash Equilibrium.", "QuuxGrasp"),
+    ("We propose QuuxCode, written in Python under the MIT License, which reaches the Pareto Front and a "
+     "Correlated Equilibrium, uses the Fisher Information Matrix and Statistical Query bounds, and beats Code "
+     "LLMs, Video-LLMs and protein language models (pLMs) on InD, scRNA-seq and Cryo-ET data with System-2 "
+     "reasoning for PersonX near the Eiffel Tower.", "QuuxCode"),
 ])
 def test_hardware_software_formats_notations_and_places_are_no_methods(nlp, text, name):
     rec = run(nlp, text)

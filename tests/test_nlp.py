@@ -247,11 +247,11 @@ def test_compositional_and_long_context_benchmarks_are_listed_in_capitals_only(n
 
 def test_reasoning_puzzles_program_worlds_and_simulators_are_listed(nlp):
     doc = nlp("We test on RAVEN, on Raven's Progressive Matrices, in the Karel domain, in the Nocturne simulator, "
-              "in Grand Theft Auto V and on ∞-Bench.")
+              "in Grand Theft Auto V, on ∞-Bench and on the Python Programming Puzzles.")
     found = [(s.text, s.kb_id_) for s in doc.spans["kg_gazetteer"]]
     assert found == [("RAVEN", "RAVEN"), ("Raven's Progressive Matrices", "Raven's Progressive Matrices"),
                      ("Karel", "Karel"), ("Nocturne", "Nocturne"), ("Grand Theft Auto V", "GTA5"),
-                     ("∞-Bench", "InfiniteBench")]
+                     ("∞-Bench", "InfiniteBench"), ("Python Programming Puzzles", "Python Programming Puzzles")]
 
 
 def test_a_dataset_name_written_as_one_word_is_its_alias(nlp):
