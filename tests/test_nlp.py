@@ -254,6 +254,14 @@ def test_reasoning_puzzles_program_worlds_and_simulators_are_listed(nlp):
                      ("∞-Bench", "InfiniteBench"), ("Python Programming Puzzles", "Python Programming Puzzles")]
 
 
+def test_bare_and_differently_written_dataset_names_are_listed(nlp):
+    doc = nlp("We train on YFCC15M and test on WikiText, WikiTQ, MIMIC, IN1K, Oxford-102, Tanks&Temples, "
+              "Argoverse-2, CoNLL'03 and Super-Natural Instructions.")
+    assert [s.kb_id_ for s in doc.spans["kg_gazetteer"]] == [
+        "YFCC15M", "WikiText", "WikiTableQuestions", "MIMIC", "ImageNet-1k", "Oxford Flowers-102",
+        "Tanks and Temples", "Argoverse 2", "CoNLL-2003", "Super-NaturalInstructions"]
+
+
 def test_a_dataset_name_written_as_one_word_is_its_alias(nlp):
     doc = nlp("We test on NaturalQuestions and NaturalQuestions-Open.")
     assert [s.kb_id_ for s in doc.spans["kg_gazetteer"]] == ["Natural Questions", "NQ-Open"]
