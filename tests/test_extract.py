@@ -1471,6 +1471,10 @@ def test_a_plain_word_compared_with_its_score_in_brackets_is_a_baseline(nlp):
     ("We present quux scaling: a paradigm for low-precision training.", {"quux scaling"}),
     (r"To this end, we propose \ours, a modular approach to planning.", set()),  # a macro for the name
     ("We propose a novel quux decay, a regularization technique.", set()),  # an article: a description
+    ("In this work, we propose the quux exploitation attack, an extremely simple approach.",
+     {"quux exploitation attack"}),
+    ("We propose zorb-based prompting, a simple and effective example selection scheme.", {"zorb-based prompting"}),
+    ("We introduce quux monoculture, a behavior observed in large language models.", set()),  # a clause
 ])
 def test_lower_case_words_described_as_a_kind_of_method_are_proposed(nlp, text, proposed):
     assert rel(run(nlp, text), "proposes") == proposed

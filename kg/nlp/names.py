@@ -58,6 +58,7 @@ _NAME_ENDS_AFTER_NAMING = _NAME_ENDS | {".", ";"}
 _PLACEHOLDERS = frozenset(word_group("placeholder_name"))  # "\\ours", "\\modelname{}" (word_groups.tsv)
 _WAY_WORDS = frozenset(word_group("way_word"))  # "X -- a simple way to ...": a method (word_groups.tsv)
 _DESCRIPTION_OPENERS = (_NAME_ENDS - {"("}) | {"--"}  # "quux decay, a regularizer", "quux decay -- a way to"
+_DESCRIPTION_BREAKS = frozenset(word_group("description_break"))  # "X, a behavior observed in ..." (word_groups.tsv)
 _NOT_NAME_WORDS = frozenset(word_group("not_name_word"))  # "we propose a ...", "we introduce two ..." (word_groups.tsv)
 _SINGULAR_KINDS = {"method", "framework", "model", "algorithm", "approach", "technique", "architecture", "module"}
 
@@ -529,7 +530,11 @@ class NameFinder:
         regularization technique": lower-case words right after the cue, then a dash or comma and
         "a/an" with a kind word, name what the paper proposes (typed by that kind word). After a
         proposal verb where "we" speak (`ours`), the first word may be capitalised ("we introduce Highway
-        backpropagation, a parallel algorithm"); not after "also known as", which names a known thing."""
+        backpropagation, a parallel algorithm") or follow "the" ("we propose the quux attack, an extremely
+        simple approach"); not after "also known as", which names a known thing. Up to five describing
+        words may come before the kind word, but no clause ("a behavior observed in ... models")."""
+        if ours and start + 2 < len(doc) and toks[start].lower_ == "the" and toks[start + 1].is_lower:
+            start += 1  # "we propose the quux attack, an extremely simple approach": the name follows "the"
         end = start
         if (ours and start + 1 < len(doc) and is_title_word(toks[start].text) and toks[start].text not in self.lex.stop
                 and toks[start + 1].is_lower):
@@ -543,12 +548,13 @@ class NameFinder:
             return None  # "we propose \ours, a modular approach": a LaTeX macro stands for the name
         if toks[end + 1].lower_ not in ("a", "an"):
             return None
-        for k in range(end + 2, min(len(doc), end + 6)):
+        for k in range(end + 2, min(len(doc), end + 8)):  # up to five describing words before the kind
             kind = self.typer.type_words.get(toks[k].lower_) or ("Method" if toks[k].lower_ in _WAY_WORDS else None)
             if kind is not None:
                 return self._tag(doc[start:end], kind, doc[start:end].text, "named")
-            if not toks[k].text.replace("-", "").isalpha():
-                return None  # words only, hyphenated ones too ("a data-efficient variant")
+            if not toks[k].text.replace("-", "").isalpha() or toks[k].lower_ in _DESCRIPTION_BREAKS:
+                return None  # describing words only, hyphenated ones too ("a data-efficient variant"), not
+                # a clause ("a behavior observed in large language models")
         return None
 
     def _shapes(self, doc: Doc) -> list[Span]:
