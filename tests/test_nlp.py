@@ -262,6 +262,12 @@ def test_bare_and_differently_written_dataset_names_are_listed(nlp):
         "Tanks and Temples", "Argoverse 2", "CoNLL-2003", "Super-NaturalInstructions"]
 
 
+def test_optical_flow_alone_is_no_listed_task_but_its_estimation_is(nlp):
+    doc = nlp("QuuxFlow warps frames with optical flow; we also study optical flow estimation.")
+    found = [(s.text, s.label_) for s in doc.spans["kg_gazetteer"]]
+    assert found == [("optical flow estimation", "Task")]
+
+
 def test_a_dataset_name_written_as_one_word_is_its_alias(nlp):
     doc = nlp("We test on NaturalQuestions and NaturalQuestions-Open.")
     assert [s.kb_id_ for s in doc.spans["kg_gazetteer"]] == ["Natural Questions", "NQ-Open"]
