@@ -374,6 +374,17 @@ def test_measure_words_in_settings_and_values_are_not_metric_names(nlp):
     assert [s.text for s in doc.spans["kg_entities"] if s.label_ == "Metric"] == ["perplexity"]
 
 
+@pytest.mark.parametrize("text, metrics", [
+    ("QuuxNet keeps the necessary precision to read architectures.", []),
+    ("QuuxNet improves the precision of molecular property prediction.", []),
+    ("QuuxDock reaches higher precision (21.7%).", ["precision"]),
+    ("QuuxSeg improves precision and recall.", ["precision", "recall"]),
+])
+def test_precision_is_a_metric_only_with_a_value_or_a_companion_metric(nlp, text, metrics):
+    doc = nlp(text)
+    assert [s.text for s in doc.spans["kg_entities"] if s.label_ == "Metric"] == metrics
+
+
 def test_names_find_and_type_new_names(nlp):
     doc = nlp("We propose FooNet, a novel framework. Experiments on the BarSet, QuxBench and ZedData datasets "
               "show that FooNet outperforms BazNN.")

@@ -59,6 +59,8 @@ _PLACEHOLDERS = frozenset(word_group("placeholder_name"))  # "\\ours", "\\modeln
 _WAY_WORDS = frozenset(word_group("way_word"))  # "X -- a simple way to ...": a method (word_groups.tsv)
 _DESCRIPTION_OPENERS = (_NAME_ENDS - {"("}) | {"--"}  # "quux decay, a regularizer", "quux decay -- a way to"
 _DESCRIPTION_BREAKS = frozenset(word_group("description_break"))  # "X, a behavior observed in ..." (word_groups.tsv)
+_VALUED_ONLY_METRICS = frozenset(word_group("valued_only_metric"))  # "precision" (word_groups.tsv)
+_METRIC_COMPANIONS = frozenset(word_group("metric_companion"))  # "precision and recall" (word_groups.tsv)
 _NOT_NAME_WORDS = frozenset(word_group("not_name_word"))  # "we propose a ...", "we introduce two ..." (word_groups.tsv)
 _SINGULAR_KINDS = {"method", "framework", "model", "algorithm", "approach", "technique", "architecture", "module"}
 
@@ -128,7 +130,8 @@ class NameFinder:
         siblings = self._typed_list_siblings(doc, entities)
         retyped = {(s.start, s.end) for s in siblings}  # "accuracy, fairness, robustness": a quality, not a task
         entities = merge([e for e in entities if (e.start, e.end) not in retyped] + siblings)
-        entities = [e for e in entities if not self._setting(doc, e) and not self._bare_size(e)]
+        entities = [e for e in entities if not self._setting(doc, e) and not self._bare_size(e)
+                    and not self._unvalued(e)]
         entities = self.typer.assign(doc, entities)
         entities = self._used_practices(doc, entities)
         entities = merge(entities + self._slash_siblings(doc, entities))  # typed like the name they complete
@@ -153,6 +156,14 @@ class NameFinder:
             return False
         before = doc[span.start - 1].lower_
         return before in self.lex.not_metric_before or before.endswith("-bit")
+
+    @staticmethod
+    def _unvalued(span: Span) -> bool:
+        """"digits of precision", "its precision and accuracy": a measure word that is a metric only where
+        a value or a companion metric ("precision and recall") stands in its sentence."""
+        if span.label_ != "Metric" or len(span) != 1 or span[0].lower_ not in _VALUED_ONLY_METRICS:
+            return False
+        return not any(any(c.isdigit() for c in t.text) or t.lower_ in _METRIC_COMPANIONS for t in span.sent)
 
     def _bare_size(self, span: Span) -> bool:
         """"T5 Base, Large, and XL models": a size word alone ("Large", "XL", `size_tags.txt`) is
