@@ -379,8 +379,10 @@ def test_measure_words_in_settings_and_values_are_not_metric_names(nlp):
     ("QuuxNet improves the precision of molecular property prediction.", []),
     ("QuuxDock reaches higher precision (21.7%).", ["precision"]),
     ("QuuxSeg improves precision and recall.", ["precision", "recall"]),
+    ("The cost grows as the number of parameters increases.", []),
+    ("QuuxLoRA tunes 10% of the number of parameters.", ["number of parameters"]),
 ])
-def test_precision_is_a_metric_only_with_a_value_or_a_companion_metric(nlp, text, metrics):
+def test_precision_and_parameter_numbers_are_metrics_only_with_a_value_or_a_companion(nlp, text, metrics):
     doc = nlp(text)
     assert [s.text for s in doc.spans["kg_entities"] if s.label_ == "Metric"] == metrics
 

@@ -161,7 +161,7 @@ class NameFinder:
     def _unvalued(span: Span) -> bool:
         """"digits of precision", "its precision and accuracy": a measure word that is a metric only where
         a value or a companion metric ("precision and recall") stands in its sentence."""
-        if span.label_ != "Metric" or len(span) != 1 or span[0].lower_ not in _VALUED_ONLY_METRICS:
+        if span.label_ != "Metric" or span.text.lower() not in _VALUED_ONLY_METRICS:
             return False
         return not any(any(c.isdigit() for c in t.text) or t.lower_ in _METRIC_COMPANIONS for t in span.sent)
 
