@@ -1611,7 +1611,7 @@ def test_a_space_a_graph_a_frame_or_a_setting_is_no_method(nlp):
      "LLMs, Video-LLMs and protein language models (pLMs) on InD, scRNA-seq and Cryo-ET data with System-2 "
      "reasoning for PersonX near the Eiffel Tower.", "QuuxCode"),
     ("We study the Quux Effect and the Zorb Curse with QuuxProbe, which reads Neural Collapse, as in "
-     "Cognitive Science, on Traditional Chinese texts.", "QuuxProbe"),
+     "Cognitive Science and Natural Language Processing, on Traditional Chinese texts.", "QuuxProbe"),
 ])
 def test_hardware_software_formats_notations_and_places_are_no_methods(nlp, text, name):
     rec = run(nlp, text)
