@@ -1612,6 +1612,8 @@ def test_a_space_a_graph_a_frame_or_a_setting_is_no_method(nlp):
      "reasoning for PersonX near the Eiffel Tower.", "QuuxCode"),
     ("We study the Quux Effect and the Zorb Curse with QuuxProbe, which reads Neural Collapse, as in "
      "Cognitive Science and Natural Language Processing, on Traditional Chinese texts.", "QuuxProbe"),
+    ("We test QuuxCare on EHR and COVID records for K-12 students, trained on a labeled in-distribution (ID) "
+     "dataset and on Natural Language Processing (NLP) benchmark datasets.", "QuuxCare"),
 ])
 def test_hardware_software_formats_notations_and_places_are_no_methods(nlp, text, name):
     rec = run(nlp, text)
