@@ -1615,7 +1615,7 @@ def test_a_space_a_graph_a_frame_or_a_setting_is_no_method(nlp):
     ("We test QuuxCare on EHR and COVID records for K-12 students, trained on a labeled in-distribution (ID) "
      "dataset and on Natural Language Processing (NLP) benchmark datasets.", "QuuxCare"),
 ])
-def test_hardware_software_formats_notations_and_places_are_no_methods(nlp, text, name):
+def test_hardware_software_notations_places_fields_and_phenomena_are_no_methods_or_data(nlp, text, name):
     rec = run(nlp, text)
     assert {m.name for m in rec.mentions if m.type in ("Method", "Dataset", "Benchmark")} == {name}
 

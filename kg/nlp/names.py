@@ -159,8 +159,9 @@ class NameFinder:
 
     @staticmethod
     def _unvalued(span: Span) -> bool:
-        """"digits of precision", "its precision and accuracy": a measure word that is a metric only where
-        a value or a companion metric ("precision and recall") stands in its sentence."""
+        """"digits of precision", "its precision and accuracy", "as the number of parameters grows": a
+        measure word (`valued_only_metric`) that is a metric only where a value or a companion metric
+        ("precision and recall") stands in its sentence."""
         if span.label_ != "Metric" or span.text.lower() not in _VALUED_ONLY_METRICS:
             return False
         return not any(any(c.isdigit() for c in t.text) or t.lower_ in _METRIC_COMPANIONS for t in span.sent)
@@ -565,9 +566,10 @@ class NameFinder:
             kind = self.typer.type_words.get(toks[k].lower_) or ("Method" if toks[k].lower_ in _WAY_WORDS else None)
             if kind is not None:
                 return self._tag(doc[start:end], kind, doc[start:end].text, "named")
+            # Describing words only, hyphenated ones too ("a data-efficient variant"), and no clause ("a
+            # behavior observed in large language models").
             if not toks[k].text.replace("-", "").isalpha() or toks[k].lower_ in _DESCRIPTION_BREAKS:
-                return None  # describing words only, hyphenated ones too ("a data-efficient variant"), not
-                # a clause ("a behavior observed in large language models")
+                return None
         return None
 
     def _shapes(self, doc: Doc) -> list[Span]:
