@@ -1614,6 +1614,8 @@ def test_a_space_a_graph_a_frame_or_a_setting_is_no_method(nlp):
      "Cognitive Science and Natural Language Processing, on Traditional Chinese texts.", "QuuxProbe"),
     ("We test QuuxCare on EHR and COVID records for K-12 students, trained on a labeled in-distribution (ID) "
      "dataset and on Natural Language Processing (NLP) benchmark datasets.", "QuuxCare"),
+    ("Can Geometry help? Does Shape help? During Alignment, QuuxGeo learns. Assuming Gaussian noise, it is "
+     "exact. Given Semantic cues, it is fast.", "QuuxGeo"),
 ])
 def test_hardware_software_notations_places_fields_and_phenomena_are_no_methods_or_data(nlp, text, name):
     rec = run(nlp, text)
