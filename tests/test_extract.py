@@ -1616,6 +1616,7 @@ def test_a_space_a_graph_a_frame_or_a_setting_is_no_method(nlp):
      "dataset and on Natural Language Processing (NLP) benchmark datasets.", "QuuxCare"),
     ("Can Geometry help? Does Shape help? During Alignment, QuuxGeo learns. Assuming Gaussian noise, it is "
      "exact. Given Semantic cues, it is fast.", "QuuxGeo"),
+    ("We probe Vision Models with QuuxProbe and build on Speech Language Models (SpeechLMs).", "QuuxProbe"),
 ])
 def test_hardware_software_notations_places_fields_and_phenomena_are_no_methods_or_data(nlp, text, name):
     rec = run(nlp, text)
