@@ -262,6 +262,12 @@ def test_bare_and_differently_written_dataset_names_are_listed(nlp):
         "Tanks and Temples", "Argoverse 2", "CoNLL-2003", "Super-NaturalInstructions"]
 
 
+def test_linear_probing_is_a_listed_method_and_its_accuracy_a_metric(nlp):
+    doc = nlp("QuuxViT beats linear probing and reaches 80% linear probe accuracy.")
+    found = [(s.text, s.label_) for s in doc.spans["kg_gazetteer"]]
+    assert found == [("linear probing", "Method"), ("linear probe accuracy", "Metric")]
+
+
 def test_optical_flow_alone_is_no_listed_task_but_its_estimation_is(nlp):
     doc = nlp("QuuxFlow warps frames with optical flow; we also study optical flow estimation.")
     found = [(s.text, s.label_) for s in doc.spans["kg_gazetteer"]]
