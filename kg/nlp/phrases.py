@@ -311,8 +311,8 @@ def _task_lists(doc: Doc, lex: PhraseLexicon) -> Iterator[Span]:
                 named = doc[start:prev.i + 1]
                 if (prev.text.lower() not in lex.task_heads or start == prev.i) and named.text.lower() not in lex.generic:
                     yield named
-                elif start == prev.i:
-                    yield from _shared_modifier(doc, start, lex)
+                elif start == prev.i:  # a generic one-word head ("... and generation tasks") shares the
+                    yield from _shared_modifier(doc, start, lex)  # modifiers of the task coordinated before it
                 yield from (item for item in _items_before(doc, start, lex) if item.text.lower() not in lex.generic)
         if low in _LIST_FRAMES and token.i + 3 < len(doc):
             cue = token.i + 2 if toks[token.i + 1].text == "," else token.i + 1  # "tasks, including A and B"
