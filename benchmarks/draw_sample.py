@@ -123,6 +123,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev82": Sample(92195444, 40, 0),
     "dev83": Sample(93273790, 40, 0),
     "dev84": Sample(93808315, 40, 0),
+    "dev85": Sample(94339811, 40, 0),
+    "dev86": Sample(94868329, 40, 0),
 }
 
 
