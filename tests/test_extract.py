@@ -1617,6 +1617,10 @@ def test_a_space_a_graph_a_frame_or_a_setting_is_no_method(nlp):
     ("Can Geometry help? Does Shape help? During Alignment, QuuxGeo learns. Assuming Gaussian noise, it is "
      "exact. Given Semantic cues, it is fast.", "QuuxGeo"),
     ("We probe Vision Models with QuuxProbe and build on Speech Language Models (SpeechLMs).", "QuuxProbe"),
+    ("We propose QuuxKernel, which learns in a Reproducing Kernel Hilbert Space (RKHS) a Probability Density "
+     "Function (PDF) over Regions of Interest (ROIs) seen by Unmanned Aerial Vehicles (UAVs), Metal-Organic "
+     "Frameworks (MOFs), Complementarity-Determining Regions (CDRs), Organic Structure-Directing Agents "
+     "(OSDAs) and Local Field Potentials (LFPs).", "QuuxKernel"),
 ])
 def test_hardware_software_notations_places_fields_and_phenomena_are_no_methods_or_data(nlp, text, name):
     rec = run(nlp, text)
