@@ -1623,6 +1623,8 @@ def test_a_space_a_graph_a_frame_or_a_setting_is_no_method(nlp):
      "(OSDAs) and Local Field Potentials (LFPs).", "QuuxKernel"),
     ("We propose QuuxPriv for Human-AI teams, which draws TikZ figures under pure-DP and approximate-DP, "
      "and under epsilon-DP and varepsilon-DP.", "QuuxPriv"),
+    ("We propose QuuxCache, which compresses the key-value (KV) cache for Questions and Answers (Q&A).",
+     "QuuxCache"),
 ])
 def test_hardware_software_notations_places_fields_and_phenomena_are_no_methods_or_data(nlp, text, name):
     rec = run(nlp, text)
