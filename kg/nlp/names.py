@@ -241,9 +241,9 @@ class NameFinder:
         if not named_as and sum(c.isupper() for c in short_core) >= 2 and any(
                 s.label_ == "Metric" and s.end == long.end and len(s) >= 2 and s.start > long.start for s in known):
             return "Metric", lower_first(long.text)  # "Matched Demographic Parity (MDP)": a kind of a listed measure
-        if named_as in _DATA_TYPES and (short_core in self.lex.not_methods or short_core in self.lex.stop):
-            return "Generic", short.text  # "in-distribution (ID) dataset", "(NLP) benchmarks": a field or setting
         if named_as in _DATA_TYPES:
+            if short_core in self.lex.not_methods or short_core in self.lex.stop:
+                return "Generic", short.text  # "in-distribution (ID) dataset", "(NLP) benchmarks": a field or setting
             return self.lex.phrases.type_words[short.doc[after].lower_], short.text  # "(MCR) benchmark"
         described = self.typer.apposition(short.doc, short)
         if named_as is None and described in _DATA_TYPES and not self._of_before_kind(short.doc, after):
