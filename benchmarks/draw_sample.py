@@ -125,6 +125,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev84": Sample(93808315, 40, 0),
     "dev85": Sample(94339811, 40, 0),
     "dev86": Sample(94868329, 40, 0),
+    "dev87": Sample(95393920, 40, 0),
+    "dev88": Sample(95916630, 40, 0),
 }
 
 
