@@ -625,6 +625,23 @@ def _exports_state(out: Path) -> dict[str, int]:
     return state
 
 
+def _wait_for_module(proc: subprocess.Popen, name: str, deadline: float) -> None:
+    """Wait until `proc` has loaded an extension module of package `name`.
+
+    A signal sent while the interpreter itself is still starting kills it before Python can
+    turn the signal into an exception, so a fixed delay is not enough on a slow machine.
+    """
+    maps = Path(f"/proc/{proc.pid}/maps")
+    while proc.poll() is None and time.monotonic() < deadline:
+        try:
+            if f"/{name}/" in maps.read_text(errors="replace"):
+                return
+        except OSError:  # no /proc here: fall back to a generous fixed delay
+            time.sleep(1.5)
+            return
+        time.sleep(0.02)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("sig, when", [(signal.SIGINT, "extracting"), (signal.SIGINT, "writing"),
                                        (signal.SIGTERM, "writing")])
@@ -638,8 +655,9 @@ def test_an_interrupted_build_leaves_loadable_exports(tmp_path, interrupt_corpus
     proc = subprocess.Popen([sys.executable, "-m", "kg", "build", big, "--out", out, "--jobs", "1", *formats],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
     deadline = time.monotonic() + 60
-    if when == "extracting":
-        time.sleep(1.5)  # loading the pipeline or extracting; exports are written only at the end
+    if when == "extracting":  # loading the pipeline or extracting; exports are written only at the end
+        _wait_for_module(proc, "spacy", deadline)
+        time.sleep(0.5)
     else:  # the moment the first temporary export file appears
         while proc.poll() is None and time.monotonic() < deadline:
             if any(".kg-" in e.name and e.name not in before for e in os.scandir(out)):
