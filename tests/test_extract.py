@@ -165,6 +165,15 @@ def test_a_lower_case_long_form_with_a_method_head_is_a_method(nlp):
     assert {"NZD", "CE", "ZA", "IZW"} <= methods and "PS" not in methods
 
 
+def test_a_listed_method_defined_inside_a_task_phrase_is_still_named(nlp):
+    rec = run(nlp, "We propose QuuxEdit for video editing. We incorporate low-rank adaptation (LoRA) fine-tuning "
+                   "and an update schedule.")
+    methods = {r.target for r in rec.relations if r.relation == "mentions" and r.target_type == "Method"}
+    assert "LoRA" in methods and "LoRA" in rel(rec, "builds_on")
+    unlisted = run(nlp, "Multivariate quux series (MQS) forecasting is a fundamental task. We propose ZorbNet.")
+    assert "MQS" not in {r.target for r in unlisted.relations if r.target_type == "Method"}
+
+
 def test_a_lower_case_long_form_ending_in_transform_is_a_method(nlp):
     rec = run(nlp, "We decompose the signal with the discrete zorb transform (DZT) before pooling.")
     methods = {r.target for r in rec.relations if r.relation == "mentions" and r.target_type == "Method"}

@@ -125,16 +125,17 @@ class NameFinder:
         candidates += [self._tag(s, "Task", s.kb_id_ or s.text, "task") for s in task_phrases(doc, self.lex.phrases)]
         candidates += [self._tag(s, "Metric", s.kb_id_ or s.text, "metric")
                        for s in metric_phrases(doc, self.lex.phrases)]
-        entities = merge(candidates)
-        entities = merge(entities + self._list_siblings(doc, entities) + self._compared_words(doc, entities))
+        nested = _listed_definitions(candidates)
+        entities = merge(candidates, nested)
+        entities = merge(entities + self._list_siblings(doc, entities) + self._compared_words(doc, entities), nested)
         siblings = self._typed_list_siblings(doc, entities)
         retyped = {(s.start, s.end) for s in siblings}  # "accuracy, fairness, robustness": a quality, not a task
-        entities = merge([e for e in entities if (e.start, e.end) not in retyped] + siblings)
+        entities = merge([e for e in entities if (e.start, e.end) not in retyped] + siblings, nested)
         entities = [e for e in entities if not self._setting(doc, e) and not self._bare_size(e)
                     and not self._unvalued(e)]
         entities = self.typer.assign(doc, entities)
         entities = self._used_practices(doc, entities)
-        entities = merge(entities + self._slash_siblings(doc, entities))  # typed like the name they complete
+        entities = merge(entities + self._slash_siblings(doc, entities), nested)  # typed like the name they complete
         doc.spans["kg_entities"] = entities
         doc.spans["kg_names"] = [e for e in entities if e.id_ != "gazetteer"]
         return doc
@@ -922,11 +923,20 @@ class _ListChains:
         return items
 
 
-def merge(candidates: list[Span]) -> list[Span]:
+def _listed_definitions(candidates: list[Span]) -> set[tuple[int, int]]:
+    """Where a definition's long or short form is a listed method ("low-rank adaptation (LoRA)")."""
+    listed = {(s.start, s.end) for s in candidates if s.id_ == "gazetteer" and s.label_ == "Method"}
+    return {(s.start, s.end) for s in candidates
+            if s.id_ == "abbreviation" and s.label_ == "Method" and (s.start, s.end) in listed}
+
+
+def merge(candidates: list[Span], nested: set[tuple[int, int]] = frozenset()) -> list[Span]:  # type: ignore[assignment]
     """Longest spans first; on equal length the more trusted source wins.
 
     A task or metric phrase that ends in a known name of another type takes
     that type: "split conformal prediction" is a method like "conformal prediction".
+    A listed method defined inside a task phrase (`nested`: "low-rank adaptation (LoRA)
+    fine-tuning") is named there too, so it is kept beside the phrase.
     """
     known = {s.end: s.label_ for s in candidates if s.id_ == "gazetteer"}
     candidates = [
@@ -936,12 +946,19 @@ def merge(candidates: list[Span]) -> list[Span]:
     ]
     order = sorted(candidates, key=lambda s: (-(s.end - s.start), _PRIORITY.get(s.id_, 9), s.start))
     taken: set[int] = set()
+    phrase_at: dict[int, Span] = {}
     kept = []
     for span in order:
         if any(i in taken for i in range(span.start, span.end)):
+            phrase = phrase_at.get(span.start)
+            if (span.id_ == "abbreviation" and (span.start, span.end) in nested and phrase is not None
+                    and span.end <= phrase.end):
+                kept.append(span)
             continue
         taken.update(range(span.start, span.end))
         kept.append(span)
+        if span.id_ == "task":
+            phrase_at.update(dict.fromkeys(range(span.start, span.end), span))
     return sorted(kept, key=lambda s: s.start)
 
 
