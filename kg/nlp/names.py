@@ -10,7 +10,7 @@ are data files under `ontology/patterns/`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Set
 from difflib import SequenceMatcher
 from functools import lru_cache
 
@@ -930,7 +930,7 @@ def _listed_definitions(candidates: list[Span]) -> set[tuple[int, int]]:
             if s.id_ == "abbreviation" and s.label_ == "Method" and (s.start, s.end) in listed}
 
 
-def merge(candidates: list[Span], nested: set[tuple[int, int]] = frozenset()) -> list[Span]:  # type: ignore[assignment]
+def merge(candidates: list[Span], nested: Set[tuple[int, int]] = frozenset()) -> list[Span]:
     """Longest spans first; on equal length the more trusted source wins.
 
     A task or metric phrase that ends in a known name of another type takes
