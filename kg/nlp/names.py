@@ -946,19 +946,15 @@ def merge(candidates: list[Span], nested: Set[tuple[int, int]] = frozenset()) ->
     ]
     order = sorted(candidates, key=lambda s: (-(s.end - s.start), _PRIORITY.get(s.id_, 9), s.start))
     taken: set[int] = set()
-    phrase_at: dict[int, Span] = {}
     kept = []
     for span in order:
         if any(i in taken for i in range(span.start, span.end)):
-            phrase = phrase_at.get(span.start)
-            if (span.id_ == "abbreviation" and (span.start, span.end) in nested and phrase is not None
-                    and span.end <= phrase.end):
+            if span.id_ == "abbreviation" and (span.start, span.end) in nested and any(
+                    k.id_ == "task" and k.start <= span.start and span.end <= k.end for k in kept):
                 kept.append(span)
             continue
         taken.update(range(span.start, span.end))
         kept.append(span)
-        if span.id_ == "task":
-            phrase_at.update(dict.fromkeys(range(span.start, span.end), span))
     return sorted(kept, key=lambda s: s.start)
 
 
