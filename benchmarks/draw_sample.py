@@ -127,6 +127,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev86": Sample(94868329, 40, 0),
     "dev87": Sample(95393920, 40, 0),
     "dev88": Sample(95916630, 40, 0),
+    "dev89": Sample(96436507, 40, 0),
+    "dev90": Sample(96953597, 40, 0),
 }
 
 

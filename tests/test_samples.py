@@ -20,7 +20,8 @@ SAMPLES = ("heldout", "heldout2", "dev", "dev2", "dev3", "dev4", "dev5", "dev6",
            "dev61", "dev62", "dev63", "dev64", "dev65", "dev66", "dev67", "dev68", "dev69", "dev70", "dev71", "dev72",
            "dev73", "dev74", "dev75", "dev76",
            "dev77", "dev78", "dev79", "dev80", "dev81", "dev82",
-           "dev83", "dev84", "dev85", "dev86", "dev87", "dev88")
+           "dev83", "dev84", "dev85", "dev86", "dev87", "dev88",
+           "dev89", "dev90")
 
 
 def ids(path):
