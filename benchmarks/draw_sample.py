@@ -129,6 +129,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev88": Sample(95916630, 40, 0),
     "dev89": Sample(96436507, 40, 0),
     "dev90": Sample(96953597, 40, 0),
+    "dev91": Sample(97467943, 40, 0),
+    "dev92": Sample(97979589, 40, 0),
 }
 
 
