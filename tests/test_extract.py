@@ -1509,6 +1509,13 @@ def test_a_name_described_as_a_test_bed_is_a_benchmark(nlp):
     ("We establish a new and comprehensive table VQA benchmark, ZorbTab, featuring 9,000 QA pairs.",
      {("ZorbTab", "Benchmark")}),
     ("BlobNet is a popular model. BlobNet uses a novel adaptive pooling strategy, ZorbMixer, for graphs.", set()),
+    # the name alone in brackets after the new kind
+    ("We arrive at a new RL-based molecular design algorithm (QuuxFormer) and analyse it on 25 tasks.",
+     {("QuuxFormer", "Method")}),
+    ("We evaluate our model on a novel benchmark (QUUX-Zero) and it sets a new state of the art.",
+     {("QUUX-Zero", "Benchmark")}),
+    ("We use a novel zorb quux network (ZQN) for this.", set()),  # a short form of the words before: a base
+    ("Recently, Smith et al. built a new quux algorithm (ZorbNet) for images.", set()),  # not ours
 ])
 def test_a_name_after_a_new_kind_and_a_comma_in_our_sentence_is_proposed(nlp, text, proposed):
     rec = run(nlp, text)
@@ -1946,6 +1953,19 @@ def test_implement_simplify_and_daunting_start_no_task(nlp):
     tasks = {m.name for m in rec.mentions if m.type == "Task"}
     assert {"zorbic forecasting", "zorbic policy optimization"} <= tasks
     assert not any(t.split()[0] in ("simplify", "implements", "daunting") for t in tasks)
+
+
+@pytest.mark.parametrize("text, proposed, based", [
+    ("Following this protocol, we train QuuxGPT-II, a specialized LLM for the medical domain.", {"QuuxGPT-II"}, set()),
+    ("We pre-train ZorbFormer from scratch and conduct extensive experiments.", {"ZorbFormer"}, set()),
+    ("We propose BlobLabel. Then we train QuuxLM models on these labels.", {"BlobLabel"}, {"QuuxLM"}),  # a family
+    ("We train ResNet-50 on the new data and find that it helps.", set(), {"ResNet-50"}),  # a listed name: a base
+    ("Using these algorithms, we train deep convolutional quux networks (DCQNs) on five tasks.", set(), {"DCQNs"}),
+])
+def test_a_name_no_list_knows_after_we_train_is_the_papers_model(nlp, text, proposed, based):
+    rec = run(nlp, text)
+    assert rel(rec, "proposes") == proposed
+    assert rel(rec, "builds_on") == based
 
 
 def test_a_word_after_a_novel_kind_and_a_comma_is_proposed(nlp):

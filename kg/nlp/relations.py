@@ -173,7 +173,8 @@ def proposals(doc: Doc, ents: list[Ent], title: str | None = None) -> dict[str, 
             found.setdefault(*_proposed_name(doc, ent))
     for ent in ents:
         if ent.type in _PROPOSABLE and not _listed(ent) and (_called_novel(doc, ent.span) or _ours(doc, ent.span)
-                                                             or _novel_kind_before(doc, ent.span, found)):
+                                                             or _novel_kind_before(doc, ent.span, found)
+                                                             or _trained_by_us(doc, ent)):
             found.setdefault(*_proposed_name(doc, ent))
     head = _title_head(title)
     if head:
@@ -777,14 +778,34 @@ def _novel_kind_before(doc: Doc, span: Span, found: dict[str, str]) -> bool:
     i = span.start - 1
     while i >= 0 and toks[i].text in OPENING_QUOTES:
         i -= 1
-    if i < 3 or toks[i].text not in (",", ":") or toks[i - 1].lower_ not in _type_words():
+    if i < 3 or toks[i].text not in (",", ":", "(") or toks[i - 1].lower_ not in _type_words():
         return False
+    if toks[i].text == "(" and (span.end >= len(doc) or toks[span.end].text != ")"):
+        return False  # "a new quux algorithm (QuuxFormer)": the bracket holds the name alone
+    if toks[i].text == "(" and any(short.start == span.start for _, short in doc._.kg_abbreviations or []):
+        return False  # "a novel quux network (QN)": a short form of the words before, not a name of its own
     novel = marker_before(doc, i - 2, min(6, i - 2), _NOVEL)  # the words describing the kind, up to six
     if novel is None:
         return toks[i].text == "," and _proposed_kind_before(doc, i)
     sent = sentence(doc, span.start)
     return (novel > 0 and toks[novel - 1].lower_ in _NOVEL_COUNTS
             and (is_first_person(sent, i) or _proposal_subject(sent, found)))
+
+
+_OWN_TRAINING = re.compile(r"\bwe (?:also )?(?:" + "|".join(re.escape(w) for w in word_group("own_training_verb"))
+                          + r")\s*$", re.I)
+
+
+def _trained_by_us(doc: Doc, ent: Ent) -> bool:
+    """"we train QuuxGPT-II, a specialized LLM for ...": a name no list knows, right after "we train",
+    is the model the paper builds; a listed one ("we train CLIP") is what it builds on, and so is a class
+    it defines there ("we train deep convolutional quux networks (DCQNs)")."""
+    if ent.source in ("technique", "task", "abbreviation"):
+        return False
+    if ent.span.end < len(doc) and doc[ent.span.end].lower_ in _type_words():
+        return False  # "we train QLIP models on these labels": a family the paper's method is applied to
+    sent = sentence(doc, ent.span.start)
+    return bool(_OWN_TRAINING.search(doc.text[sent.start_char:ent.span.start_char]))
 
 
 def _proposal_subject(sent: Span, found: dict[str, str]) -> bool:
