@@ -1149,6 +1149,16 @@ def test_a_comparison_opening_a_long_sentence_is_the_baseline_of_its_later_value
     assert got["2.1%"] == ("QuuxSel", "GazSel")  # not GazSel's own, as the value before it in the bracket
 
 
+@pytest.mark.parametrize("text, data", [
+    ("We propose a quux defense. The method obtains improved adversarial robustness on four datasets (ImageNet, "
+     "Cityscapes, PASCAL VOC, and MS-COCO) on image recognition.", {"ImageNet", "Cityscapes", "PASCAL VOC", "MS-COCO"}),
+    ("Notably, QuuxCoder-7B even surpasses the prominent ChatGPT on HumanEval+.", {"HumanEval+"}),
+    ("For example, linear probing on ImageNet using ViT-B is improved by 1.7%.", {"ImageNet"}),
+])
+def test_improved_surpasses_and_obtains_make_an_evaluation_sentence(nlp, text, data):
+    assert rel(run(nlp, text), "evaluated_on") >= data
+
+
 def test_gains_and_improvements_on_data_are_evaluations(nlp):
     rec = run(nlp, "We propose QuuxGuide. This leads to significant improvements in ImageNet generation. "
                    "It also exhibits efficiency gains in the Atari suite.")
