@@ -773,7 +773,9 @@ def _novel_kind_before(doc: Doc, span: Span, found: dict[str, str]) -> bool:
     after a comma or a colon, in a sentence where we speak, introduces the name; also the first of
     several ("based on two novel architectures: QuuxNet, a ..., and ..."), which a use cue would
     otherwise take for a base. A sentence whose subject is the paper's proposal speaks for us too
-    ("Quux uses a novel adaptive pooling strategy, Zorb, ...": a part of it)."""
+    ("Quux uses a novel adaptive pooling strategy, Zorb, ...": a part of it). A name alone in brackets
+    after the kind counts too ("we arrive at a new quux algorithm (QuuxFormer)"), unless it is the
+    short form of the words before ("a novel quux network (QN)")."""
     toks = tokens(doc)
     i = span.start - 1
     while i >= 0 and toks[i].text in OPENING_QUOTES:
