@@ -794,6 +794,8 @@ def _novel_kind_before(doc: Doc, span: Span, found: dict[str, str]) -> bool:
             and (is_first_person(sent, i) or _proposal_subject(sent, found)))
 
 
+_TRAINING_WORDS = frozenset(word_group("own_training_verb")) | {  # the token before the name: "pre-train" or "train"
+    w.rsplit("-", 1)[-1] for w in word_group("own_training_verb")}
 _OWN_TRAINING = re.compile(r"\bwe (?:also )?(?:" + "|".join(re.escape(w) for w in word_group("own_training_verb"))
                           + r")\s*$", re.I)
 
@@ -806,8 +808,13 @@ def _trained_by_us(doc: Doc, ent: Ent) -> bool:
         return False
     if ent.span.end < len(doc) and doc[ent.span.end].lower_ in _type_words():
         return False  # "we train QLIP models on these labels": a family the paper's method is applied to
-    sent = sentence(doc, ent.span.start)
-    return bool(_OWN_TRAINING.search(doc.text[sent.start_char:ent.span.start_char]))
+    start = ent.span.start
+    if start == 0 or doc[start - 1].lower_ not in _TRAINING_WORDS:
+        return False  # the cheap test first: most names follow no training verb
+    k = start - 1
+    while k > 0 and start - k < 6 and not doc[k].is_sent_start:  # "we also pre - train": a few words back
+        k -= 1
+    return bool(_OWN_TRAINING.search(doc.text[doc[k].idx:ent.span.start_char]))
 
 
 def _proposal_subject(sent: Span, found: dict[str, str]) -> bool:
