@@ -740,6 +740,11 @@ def _definition(doc: Doc, ent: Ent) -> tuple[Span, Span] | None:
                  if ent.span.start in (long.start, short.start)), None)
 
 
+def _is_short_form(doc: Doc, span: Span) -> bool:
+    """Does the span start an acronym the abstract defines ("Quux Net (QN)": QN)?"""
+    return any(short.start == span.start for _long, short in doc._.kg_abbreviations or [])
+
+
 def _short_form(doc: Doc, ent: Ent) -> str | None:
     pair = _definition(doc, ent)
     return None if pair is None else pair[1].text
@@ -756,8 +761,8 @@ def _proposed_name(doc: Doc, ent: Ent) -> tuple[str, str]:
 def _called_novel(doc: Doc, span: Span) -> bool:
     """"X, a novel framework" / "X is a new benchmark" / "Quux Blob (QB): a novel optimizer": an
     appositive that introduces X (after its short form in brackets, if any)."""
-    if span.start > 1 and doc[span.start - 1].text == "(" and not doc[span.start - 2].text.islower() and not any(
-            short.start == span.start for _long, short in doc._.kg_abbreviations or []):
+    if (span.start > 1 and doc[span.start - 1].text == "(" and not doc[span.start - 2].text.islower()
+            and not _is_short_form(doc, span)):
         return False  # "Quux (Blob Sign Momentum), a new optimizer": an aside on the name before it
     i = after_short_form(doc, span.end)
     if i < len(doc) and doc[i].text in CLOSING_QUOTES and span.start > 0 and doc[span.start - 1].text in OPENING_QUOTES:
@@ -782,10 +787,8 @@ def _novel_kind_before(doc: Doc, span: Span, found: dict[str, str]) -> bool:
         i -= 1
     if i < 3 or toks[i].text not in (",", ":", "(") or toks[i - 1].lower_ not in _type_words():
         return False
-    if toks[i].text == "(" and (span.end >= len(doc) or toks[span.end].text != ")"):
-        return False  # "a new quux algorithm (QuuxFormer)": the bracket holds the name alone
-    if toks[i].text == "(" and any(short.start == span.start for _, short in doc._.kg_abbreviations or []):
-        return False  # "a novel quux network (QN)": a short form of the words before, not a name of its own
+    if toks[i].text == "(" and (span.end >= len(doc) or toks[span.end].text != ")" or _is_short_form(doc, span)):
+        return False  # "(QuuxFormer)" alone in its bracket, not "a novel quux network (QN)": the words' short form
     novel = marker_before(doc, i - 2, min(6, i - 2), _NOVEL)  # the words describing the kind, up to six
     if novel is None:
         return toks[i].text == "," and _proposed_kind_before(doc, i)
@@ -804,13 +807,13 @@ def _trained_by_us(doc: Doc, ent: Ent) -> bool:
     """"we train QuuxGPT-II, a specialized LLM for ...": a name no list knows, right after "we train",
     is the model the paper builds; a listed one ("we train CLIP") is what it builds on, and so is a class
     it defines there ("we train deep convolutional quux networks (DCQNs)")."""
+    start = ent.span.start
+    if start == 0 or doc[start - 1].lower_ not in _TRAINING_WORDS:
+        return False  # the cheap test first: most names follow no training verb
     if ent.source in ("technique", "task", "abbreviation"):
         return False
     if ent.span.end < len(doc) and doc[ent.span.end].lower_ in _type_words():
         return False  # "we train QLIP models on these labels": a family the paper's method is applied to
-    start = ent.span.start
-    if start == 0 or doc[start - 1].lower_ not in _TRAINING_WORDS:
-        return False  # the cheap test first: most names follow no training verb
     k = start - 1
     while k > 0 and start - k < 6 and not doc[k].is_sent_start:  # "we also pre - train": a few words back
         k -= 1
