@@ -131,6 +131,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev90": Sample(96953597, 40, 0),
     "dev91": Sample(97467943, 40, 0),
     "dev92": Sample(97979589, 40, 0),
+    "dev93": Sample(98488578, 40, 0),
+    "dev94": Sample(98994949, 40, 0),
 }
 
 
