@@ -184,6 +184,9 @@ def test_a_short_form_in_quotes_inside_the_bracket_is_defined():
     ("Transformer", False),
     # a lower-case relation word glued before a name describes relative to it: no name of its own
     ("non-IID", False), ("non-QuuxNet", False), ("intra-ZMR", False), ("post-ZCL", False), ("meta-QuuxNet", True),
+    # a direction of conversion between kinds of data is no name, unless a side is capitalised
+    ("2D-to-3D", False), ("text-to-4D", False), ("single-image-to-3D", False),
+    ("ZNN-to-QNN", True), ("Zorb-to-3D", True),
 ])
 def test_coined_shapes(text, coined):
     assert is_coined(text, STOP) is coined
@@ -789,6 +792,23 @@ def test_sentences_without_ends_are_capped_in_length():
 ])
 def test_abbreviations_with_quotes_and_qualified_short_forms(nlp, text, pair):
     assert [(a.text, b.text) for a, b in nlp(text)._.kg_abbreviations] == [pair]
+
+
+def test_a_direction_between_kinds_of_data_is_neither_a_mention_nor_a_proposal(nlp):
+    doc = nlp("We propose the first 2D-to-3D knowledge distillation strategy for Zorb segmentation. "
+              "We introduce a 3D-to-4D motion magnitude metric and QuuxNet, a novel text-to-4D pipeline.")
+    names = {span.text for span in doc.spans["kg_entities"]}
+    assert "QuuxNet" in names and not names & {"2D-to-3D", "3D-to-4D", "text-to-4D"}
+
+
+@pytest.mark.parametrize("text", [
+    "We present Zorbworld, a simulation environment. Within Zorbworld, two task distributions are presented.",
+    "Leveraging Quux Flow, which targets a straight trajectory, our vocoder is fast.",
+    "Through Blob Coefficients, the product becomes a convolution.",
+])
+def test_a_word_that_opens_a_sentence_is_not_part_of_the_name_after_it(nlp, text):
+    names = {span.text for span in nlp(text).spans["kg_entities"]}
+    assert not any(name.split()[0] in ("Within", "Leveraging", "Through") for name in names)
 
 
 def test_inequalities_are_not_names():

@@ -20,6 +20,8 @@ _QUANTITY = re.compile(r"\d+(?:[.,]\d+)?(?:[kKmMbBtTxXdD]|ms|st|nd|rd|th|GB|MB|T
 _SIZE_WORDS = frozenset(word_group("size_word"))  # ontology/patterns/word_groups.tsv
 _SIZE_BOUNDS = frozenset(word_group("size_bound"))  # "sub-2B models": a size class, not a name
 _RELATION_PREFIXES = frozenset(word_group("relation_prefix"))  # "non-IID", "intra-MCR": relative to a name
+_DIRECTION_JOINERS = tuple(f"-{w}-" for w in word_group("direction_joiner"))  # "2D-to-3D": a direction
+_DIMENSION = re.compile(r"\d[dD]")  # "3D", "4d": a dimension, the only non-lower-case side of a direction
 LOWER_SUFFIXES = ("based", "style", "like", "free", "aware", "level", "wise", "specific", "shot")
 
 
@@ -73,6 +75,8 @@ def is_coined(text: str, stop: frozenset[str]) -> bool:
         return False  # "non-DP baselines", "intra-MCR": a description relative to the name after it
     if _QUANTITY.fullmatch(name) or "http" in name or "@" in name or "." in name.rstrip("."):
         return name[:1].isalpha() and bool(re.search(r"\d\.\d", name))  # Llama3.1
+    if _is_direction(name):
+        return False  # "2D-to-3D", "text-to-4D": a direction of conversion between kinds of data
     parts = name.split("-")
     last = parts[-1]
     if len(parts) > 1 and (last.islower() and last.isalpha() or last in LOWER_SUFFIXES):
@@ -88,6 +92,18 @@ def is_coined(text: str, stop: frozenset[str]) -> bool:
     if name[0].islower() and uppers == 1 and name[-1].isupper():
         return False  # "logN", "topK": a variable
     return uppers >= 2 or (name[0].islower() and uppers >= 1)
+
+
+def _is_direction(name: str) -> bool:
+    """"2D-to-3D", "single-image-to-3D": each side of a joiner is lower-case words or a dimension, so the
+    whole names a conversion between kinds of data ("a 2D-to-3D distillation strategy"), not a system;
+    "ANN-to-SNN" and "Quux-to-Blob" keep a capitalised side, and stay names."""
+    for joiner in _DIRECTION_JOINERS:
+        sides = name.split(joiner)
+        if len(sides) > 1 and all(p.isalpha() and p.islower() or _DIMENSION.fullmatch(p)
+                                  for side in sides for p in side.split("-")):
+            return True
+    return False
 
 
 def is_all_caps(text: str) -> bool:
