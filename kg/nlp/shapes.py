@@ -97,7 +97,7 @@ def is_coined(text: str, stop: frozenset[str]) -> bool:
 def _is_direction(name: str) -> bool:
     """"2D-to-3D", "single-image-to-3D": each side of a joiner is lower-case words or a dimension, so the
     whole names a conversion between kinds of data ("a 2D-to-3D distillation strategy"), not a system;
-    "ANN-to-SNN" and "Quux-to-Blob" keep a capitalised side, and stay names."""
+    "ANN-to-SNN" and "Zorb-to-3D" keep a side with capitals, and stay names."""
     for joiner in _DIRECTION_JOINERS:
         sides = name.split(joiner)
         if len(sides) > 1 and all(p.isalpha() and p.islower() or _DIMENSION.fullmatch(p)
