@@ -801,18 +801,19 @@ def test_a_direction_between_kinds_of_data_is_neither_a_mention_nor_a_proposal(n
     assert "QuuxNet" in names and not names & {"2D-to-3D", "3D-to-4D", "text-to-4D"}
 
 
-@pytest.mark.parametrize("text", [
-    "We present Zorbworld, a simulation environment. Within Zorbworld, two task distributions are presented.",
-    "Leveraging Quux Flow, which targets a straight trajectory, our vocoder is fast.",
-    "Through Blob Coefficients, the product becomes a convolution.",
-    "Existing Zorb Radiance Fields struggle with fine detail.",
-    "Traditional Quux Chain Sampling scales poorly.",
-    "Previous Blob Flow methods need many steps.",
+@pytest.mark.parametrize("text, name", [
+    ("We present Zorbworld, a simulation environment. Within Zorbworld, two task distributions are presented.",
+     "Zorbworld"),
+    ("Leveraging Quux Flow, which targets a straight trajectory, our vocoder is fast.", "Quux Flow"),
+    ("Through Blob Coefficients, the product becomes a convolution.", "Blob Coefficients"),
+    ("Existing Zorb Radiance Fields struggle with fine detail.", "Zorb Radiance Fields"),
+    ("Traditional Quux Chain Sampling scales poorly.", "Quux Chain Sampling"),
+    ("Previous Blob Flow methods need many steps.", "Blob Flow"),
 ])
-def test_a_word_that_opens_a_sentence_is_not_part_of_the_name_after_it(nlp, text):
+def test_a_word_that_opens_a_sentence_is_not_part_of_the_name_after_it(nlp, text, name):
     names = {span.text for span in nlp(text).spans["kg_entities"]}
     openers = {"Within", "Leveraging", "Through", "Existing", "Traditional", "Previous"}
-    assert not any(name.split()[0] in openers for name in names)
+    assert name in names and not any(found.split()[0] in openers for found in names)
 
 
 @pytest.mark.parametrize("text, word", [
