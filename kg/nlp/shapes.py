@@ -20,8 +20,8 @@ _QUANTITY = re.compile(r"\d+(?:[.,]\d+)?(?:[kKmMbBtTxXdD]|ms|st|nd|rd|th|GB|MB|T
 _SIZE_WORDS = frozenset(word_group("size_word"))  # ontology/patterns/word_groups.tsv
 _SIZE_BOUNDS = frozenset(word_group("size_bound"))  # "sub-2B models": a size class, not a name
 _RELATION_PREFIXES = frozenset(word_group("relation_prefix"))  # "non-IID", "intra-MCR": relative to a name
-_DIRECTION_JOINERS = tuple(f"-{w}-" for w in word_group("direction_joiner"))  # "2D-to-3D": a direction
-_DIMENSION = re.compile(r"\d[dD]")  # "3D", "4d": a dimension, the only non-lower-case side of a direction
+_DIRECTION_JOINERS = frozenset(word_group("direction_joiner"))  # "2D-to-3D": a direction, not a name
+_DIMENSION = re.compile(r"\d[dD]")  # "3D", "4d": a dimension, the only non-lower-case part of a direction
 LOWER_SUFFIXES = ("based", "style", "like", "free", "aware", "level", "wise", "specific", "shot")
 
 
@@ -75,9 +75,9 @@ def is_coined(text: str, stop: frozenset[str]) -> bool:
         return False  # "non-DP baselines", "intra-MCR": a description relative to the name after it
     if _QUANTITY.fullmatch(name) or "http" in name or "@" in name or "." in name.rstrip("."):
         return name[:1].isalpha() and bool(re.search(r"\d\.\d", name))  # Llama3.1
-    if _is_direction(name):
-        return False  # "2D-to-3D", "text-to-4D": a direction of conversion between kinds of data
     parts = name.split("-")
+    if _is_direction(parts):
+        return False  # "2D-to-3D", "text-to-4D": a direction of conversion between kinds of data
     last = parts[-1]
     if len(parts) > 1 and (last.islower() and last.isalpha() or last in LOWER_SUFFIXES):
         return last in _SIZE_WORDS and is_coined("-".join(parts[:-1]), stop)  # KD-based, KL-divergence; BERT-base
@@ -94,16 +94,13 @@ def is_coined(text: str, stop: frozenset[str]) -> bool:
     return uppers >= 2 or (name[0].islower() and uppers >= 1)
 
 
-def _is_direction(name: str) -> bool:
-    """"2D-to-3D", "single-image-to-3D": each side of a joiner is lower-case words or a dimension, so the
-    whole names a conversion between kinds of data ("a 2D-to-3D distillation strategy"), not a system;
-    "ANN-to-SNN" and "Zorb-to-3D" keep a side with capitals, and stay names."""
-    for joiner in _DIRECTION_JOINERS:
-        sides = name.split(joiner)
-        if len(sides) > 1 and all(p.isalpha() and p.islower() or _DIMENSION.fullmatch(p)
-                                  for side in sides for p in side.split("-")):
-            return True
-    return False
+def _is_direction(parts: list[str]) -> bool:
+    """"2D-to-3D", "single-image-to-3D" (the hyphen-separated parts): a joiner inside and every part a
+    lower-case word or a dimension, so the whole names a conversion between kinds of data ("a 2D-to-3D
+    distillation strategy"), not a system; "ANN-to-SNN" and "Zorb-to-3D" keep a part with capitals, and
+    stay names."""
+    return (any(p in _DIRECTION_JOINERS for p in parts[1:-1])
+            and all(p.isalpha() and p.islower() or _DIMENSION.fullmatch(p) for p in parts))
 
 
 def is_all_caps(text: str) -> bool:
