@@ -133,6 +133,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev92": Sample(97979589, 40, 0),
     "dev93": Sample(98488578, 40, 0),
     "dev94": Sample(98994949, 40, 0),
+    "dev95": Sample(99498743, 40, 0),
+    "dev96": Sample(100000000, 40, 0),
 }
 
 
