@@ -132,6 +132,14 @@ def test_split_competitive_and_comparable_cues(nlp):
     assert rel(rec, "compared_with") == {"QuuxGPT-4"}
 
 
+@pytest.mark.parametrize("text", [
+    "We propose ZorbNet. It achieves performance on par in accuracy with BlobNet on charts.",
+    "We propose ZorbNet. It achieves on-par results with BlobNet on charts.",
+])
+def test_a_split_cue_whose_first_part_has_two_words_or_a_hyphen(nlp, text):
+    assert rel(run(nlp, text), "compared_with") == {"BlobNet"}
+
+
 def test_enumerated_proposals_are_coordinated(nlp):
     rec = run(nlp, "We propose two ideas: (i) Prompt Zorbing and (ii) Attention Quuxing to fix it.")
     assert rel(rec, "proposes") == {"Prompt Zorbing", "Attention Quuxing"}
@@ -940,6 +948,23 @@ def test_a_task_is_never_renamed_to_a_bare_head_and_bare_heads_give_way(nlp):
     tasks = rel(rec, "addresses")
     assert "federated learning" in tasks and "multiclass classification" in tasks
     assert "learning" not in tasks and "classification" not in tasks
+
+
+@pytest.mark.parametrize("text", [
+    "We propose QuuxNet. In experiments, QuuxNet outperforms ZorbNet and Blobot on Atari.",
+    "We propose QuuxNet. In experiments, QuuxNet outperforms ZorbNet, BlobGAN, and Blobot across games.",
+])
+def test_a_plain_capitalised_word_that_closes_a_list_of_names_is_a_name(nlp, text):
+    assert "Blobot" in rel(run(nlp, text), "compared_with")
+
+
+def test_a_plain_capitalised_word_after_a_used_name_and_and_is_used_too(nlp):
+    assert "Blobot" in rel(run(nlp, "We propose QuuxNet. QuuxNet builds on ZorbNet and Blobot."), "builds_on")
+
+
+def test_a_capitalised_word_after_a_name_and_and_is_no_name_without_a_list_end(nlp):
+    rec = run(nlp, "We propose QuuxNet. QuuxNet outperforms ZorbNet and Blobot models on Atari.")
+    assert "Blobot" not in rel(rec, "mentions")
 
 
 def test_slash_siblings_name_two_datasets(nlp):

@@ -43,7 +43,8 @@ class CueFinder:
     def __init__(self, nlp: Language, rows: Iterable[list[str]]) -> None:
         self.matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
         self.suffix_cues: list[tuple[str, str, str]] = []
-        self.split_cues: dict[str, list[tuple[str, str]]] = {}  # first word -> (relation, last word)
+        # last word of the first part -> (relation, the first part's words before it, last word)
+        self.split_cues: dict[str, list[tuple[str, tuple[str, ...], str]]] = {}
         self.unit_cues: list[tuple[str, str, list[str]]] = []  # "% over" also as "43% over"
         for row in rows:
             if len(row) != 3 or row[1] not in _SIDES:
@@ -53,7 +54,8 @@ class CueFinder:
                 self.suffix_cues.append((relation, side, phrase.lower()))
             elif " ... " in phrase:
                 first, last = phrase.lower().split(" ... ")
-                self.split_cues.setdefault(first, []).append((relation, last))
+                *lead, key = first.split()  # "on par ... with": matched at "par", after "on"
+                self.split_cues.setdefault(key, []).append((relation, tuple(lead), last))
             else:
                 self.matcher.add(f"{relation}\t{side}", [nlp.make_doc(phrase)])
                 unit, _, rest = phrase.lower().partition(" ")
@@ -78,8 +80,10 @@ class CueFinder:
                 if low.endswith(suffix) and len(low) > len(suffix):
                     spans.append(Span(doc, token.i, token.i + 1, label=relation, span_id=side))
             splits = self.split_cues.get(low, ())
-            for relation, last in splits:
-                end = _split_end(toks, token.i, last, {w for _, w in splits})
+            for relation, lead, last in splits:
+                if lead and [t.lower_ for t in toks[max(0, token.i - len(lead)):token.i]] != list(lead):
+                    continue
+                end = _split_end(toks, token.i, last, {w for _, _, w in splits})
                 if end is not None:
                     spans.append(Span(doc, end, end + 1, label=relation, span_id="after"))
         doc.spans["kg_cues"] = filter_spans(spans)

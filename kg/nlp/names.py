@@ -83,6 +83,9 @@ def _we_before(token: Token) -> bool:
     return any(t.lower_ == "we" for t in token.doc[token.sent.start:token.i])
 
 
+_LIST_END_WORDS = frozenset(word_group("list_end_word"))  # ontology/patterns/word_groups.tsv
+
+
 def _known_as(token) -> bool:  # type: ignore[no-untyped-def]
     """"a method, known as Quuxair, ..." / "(which we) refer to as Quuxair": a naming phrase ending at `token`;
     or "Our algorithm, Quux-k, ...": the comma after "our" and a kind word."""
@@ -347,15 +350,28 @@ class NameFinder:
         return spans
 
     def _list_siblings(self, doc: Doc, entities: list[Span]) -> list[Span]:
-        """A plain capitalised word listed between names is a name too: "FlowVid, CoDeF, Rerender, and"."""
+        """A plain capitalised word listed between names is a name too: "FlowVid, CoDeF, Rerender, and";
+        so is one that closes a list of one-word names ("outperforms QuuxNet and Zorbot."), where a
+        punctuation mark or a lower-case preposition (`list_end_word`: "QuuxNet and Zorbot on Atari")
+        ends the list after it. After a name of several words, "and" more often goes on inside one
+        long name ("Tanks and Temples", "an All-round Creator and Editor")."""
         toks = tokens(doc)
         ends = {e.end: e for e in entities if e.label_ in ("Method", "Dataset", "Benchmark")}
         spans = []
         for i in range(2, len(doc) - 1):
-            left = ends.get(i - 1)
             token = toks[i]
-            if (left is not None and toks[i - 1].text == "," and is_title_word(token.text)
-                    and token.text not in self.lex.stop and toks[i + 1].text in (",", "and", ")")):
+            if not is_title_word(token.text) or token.text in self.lex.stop:
+                continue
+            left = ends.get(i - 1)
+            if left is not None and toks[i - 1].text == "," and toks[i + 1].text in (",", "and", ")"):
+                spans.append(self._tag(doc[i:i + 1], left.label_, token.text, "title"))
+                continue
+            glue = 2 if toks[i - 1].lower_ in ("and", "or") and toks[i - 2].text == "," else 1
+            left = ends.get(i - glue)
+            after = toks[i + 1]
+            if (left is not None and len(left) == 1 and toks[i - 1].lower_ in ("and", "or")
+                    and not token.text.startswith("-") and not token.text.endswith(_MODIFIER_SUFFIXES)
+                    and (after.is_punct and after.text not in ("-", "/", "&") or after.text in _LIST_END_WORDS)):
                 spans.append(self._tag(doc[i:i + 1], left.label_, token.text, "title"))
         return spans
 
