@@ -33,11 +33,11 @@ class CueFinder:
     "improves QuuxLM's accuracy"; "own": it follows, in a sentence about the
     paper's own work only, "QuuxNet matches X"). A token ending in "-based" ("KD-based") is a
     "before" builds_on cue on itself. A phrase written with " ... " is split
-    ("compare ... with": "we compare QuuxNet with X"); its last word is the cue,
-    with side "after". A phrase opening with a unit ("% over") is also read after a number glued
-    to that unit ("a 43% gain over X"), which the tokenizer keeps whole. An "against" after an
-    attack, defence or robustness word ("poisoning attacks against X") is labelled "target": what
-    follows is attacked or defended against, neither a baseline nor a base.
+    ("compare ... with": "we compare QuuxNet with X"; its first part may have several words, "on par
+    ... with"); its last word is the cue, with side "after". A phrase opening with a unit ("% over")
+    is also read after a number glued to that unit ("a 43% gain over X"), which the tokenizer keeps
+    whole. An "against" after an attack, defence or robustness word ("poisoning attacks against X")
+    is labelled "target": what follows is attacked or defended against, neither a baseline nor a base.
     """
 
     def __init__(self, nlp: Language, rows: Iterable[list[str]]) -> None:

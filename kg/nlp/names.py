@@ -86,6 +86,21 @@ def _we_before(token: Token) -> bool:
 _LIST_END_WORDS = frozenset(word_group("list_end_word"))  # ontology/patterns/word_groups.tsv
 
 
+def _list_closed_by(toks: list[Token], i: int, ends: dict[int, Span]) -> Span | None:
+    """The one-word name before "and"/"or" (or ", and") whose list the capitalised word at token i
+    closes ("QuuxNet and Zorbot on Atari"), or None. A punctuation mark or a lower-case preposition
+    (`list_end_word`) must end the list after the word; a word opening with "-" or ending in "-based"
+    is a piece of a compound, not a name."""
+    if toks[i - 1].lower_ not in ("and", "or"):
+        return None
+    left = ends.get(i - 2 if toks[i - 2].text == "," else i - 1)
+    word, after = toks[i].text, toks[i + 1]
+    if left is None or len(left) != 1 or word.startswith("-") or word.endswith(_MODIFIER_SUFFIXES):
+        return None
+    ends_list = after.is_punct and after.text not in ("-", "/", "&") or after.text in _LIST_END_WORDS
+    return left if ends_list else None
+
+
 def _known_as(token) -> bool:  # type: ignore[no-untyped-def]
     """"a method, known as Quuxair, ..." / "(which we) refer to as Quuxair": a naming phrase ending at `token`;
     or "Our algorithm, Quux-k, ...": the comma after "our" and a kind word."""
@@ -363,15 +378,9 @@ class NameFinder:
             if not is_title_word(token.text) or token.text in self.lex.stop:
                 continue
             left = ends.get(i - 1)
-            if left is not None and toks[i - 1].text == "," and toks[i + 1].text in (",", "and", ")"):
-                spans.append(self._tag(doc[i:i + 1], left.label_, token.text, "title"))
-                continue
-            glue = 2 if toks[i - 1].lower_ in ("and", "or") and toks[i - 2].text == "," else 1
-            left = ends.get(i - glue)
-            after = toks[i + 1]
-            if (left is not None and len(left) == 1 and toks[i - 1].lower_ in ("and", "or")
-                    and not token.text.startswith("-") and not token.text.endswith(_MODIFIER_SUFFIXES)
-                    and (after.is_punct and after.text not in ("-", "/", "&") or after.text in _LIST_END_WORDS)):
+            if left is None or toks[i - 1].text != "," or toks[i + 1].text not in (",", "and", ")"):
+                left = _list_closed_by(toks, i, ends)
+            if left is not None:
                 spans.append(self._tag(doc[i:i + 1], left.label_, token.text, "title"))
         return spans
 
