@@ -81,7 +81,7 @@ class CueFinder:
                     spans.append(Span(doc, token.i, token.i + 1, label=relation, span_id=side))
             splits = self.split_cues.get(low, ())
             for relation, lead, last in splits:
-                if lead and [t.lower_ for t in toks[max(0, token.i - len(lead)):token.i]] != list(lead):
+                if lead and tuple(t.lower_ for t in toks[max(0, token.i - len(lead)):token.i]) != lead:
                     continue
                 end = _split_end(toks, token.i, last, {w for _, _, w in splits})
                 if end is not None:

@@ -375,6 +375,8 @@ class NameFinder:
         spans = []
         for i in range(2, len(doc) - 1):
             token = toks[i]
+            if toks[i - 1].text != "," and toks[i - 1].lower_ not in ("and", "or"):
+                continue  # neither inside a list nor closing one: skip the shape test
             if not is_title_word(token.text) or token.text in self.lex.stop:
                 continue
             left = ends.get(i - 1)
