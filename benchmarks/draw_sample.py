@@ -135,6 +135,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev94": Sample(98994949, 40, 0),
     "dev95": Sample(99498743, 40, 0),
     "dev96": Sample(100000000, 40, 0),
+    "dev97": Sample(100498756, 40, 0),
+    "dev98": Sample(100995049, 40, 0),
 }
 
 
