@@ -883,6 +883,11 @@ def test_or_definitions_of_acronyms(nlp, text, pairs):
     ("We study solving zorbetric problems and geometric problem solving.", set(), {"solving zorbetric", "geometric"}),
     ("We also address the retrieval problem of quux search.", {"retrieval"}, set()),
     ("Maximizing quux functions is a classic algorithmic problem.", set(), {"classic algorithmic", "algorithmic"}),
+    # the problem word of a listed task ("inverse problems") stays in the name, a leading gerund does not
+    ("We study the quuxed linear inverse problems of imaging.", {"quuxed linear inverse problems"},
+     {"quuxed linear inverse"}),
+    ("A zorb for solving blind inverse problems is given.", {"blind inverse problems"},
+     {"solving blind inverse", "solving blind inverse problems"}),
 ])
 def test_a_named_problem_is_a_task(nlp, text, tasks, not_tasks):
     found = {s.kb_id_ for s in nlp(text).spans["kg_entities"] if s.label_ == "Task"}

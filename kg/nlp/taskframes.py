@@ -127,8 +127,20 @@ def _problem_tasks(doc: Doc, lex) -> Iterator[Span]:
             continue
         if last.endswith(_ADJECTIVE_ENDINGS):
             continue  # "text-based mathematical problems", "solving geometric problems": no name
-        if words.text.lower() not in lex.generic:
+        listed = _listed_problem(doc, start, token.i)
+        if listed is not None:  # "linear inverse problems"; "solving inverse problems" is "inverse problems"
+            first = start + (start < listed and doc[start].lower_.endswith("ing"))
+            yield Span(doc, first, token.i + 1, kb_id=doc[first:token.i + 1].text)
+        elif words.text.lower() not in lex.generic:
             yield Span(doc, start, token.i, kb_id=words.text)
+
+
+def _listed_problem(doc: Doc, start: int, problem: int) -> int | None:
+    """"linear [inverse problems]", "large-scale [traveling salesman problems]": where the problem word
+    is part of a listed task the phrase ends in, that task's first token; the word then stays in the
+    name ("linear inverse" names nothing)."""
+    return next((s.start for s in doc.spans.get("kg_gazetteer", [])
+                 if s.label_ == "Task" and s.end == problem + 1 and start <= s.start < problem), None)
 
 
 def _acronym_tasks(doc: Doc, lex) -> Iterator[Span]:
