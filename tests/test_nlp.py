@@ -712,6 +712,15 @@ def _tasks(nlp, text):
     return {s.kb_id_ for s in doc.spans["kg_entities"] if s.label_ == "Task"}
 
 
+@pytest.mark.parametrize("text, task", [
+    ("We use zorb signals to guide blob representation learning.", "blob representation learning"),
+    ("The Quux prior guides zorb clustering across domains.", "zorb clustering"),
+])
+def test_a_task_phrase_does_not_grow_over_the_verb_guide(nlp, text, task):
+    tasks = _tasks(nlp, text)
+    assert task in tasks and not any(t.startswith("guide") for t in tasks)
+
+
 def test_bare_optimization_and_inference_name_no_task(nlp):
     assert not _tasks(nlp, "The optimization problem needed to fit the density is non-convex.")
     assert not _tasks(nlp, "Our method reduces the cost of inference tasks and of optimization tasks.")
