@@ -721,6 +721,18 @@ def test_a_task_phrase_does_not_grow_over_the_verb_guide(nlp, text, task):
     assert task in tasks and not any(t.startswith("guide") for t in tasks)
 
 
+@pytest.mark.parametrize("text, task, wrong", [
+    ("Quux diffusion marks progress in de novo blob design, a central topic.", "de novo blob design",
+     "novo blob design"),  # the short first word of a fixed pair ("de novo", "in vitro") stays
+    ("We train a zorb network for a given quux classification task.", "quux classification",
+     "given quux classification"),
+    ("Quantifying the impact of zorb samples is an open research problem.", None, "open research"),
+])
+def test_task_phrases_keep_fixed_pairs_and_drop_given(nlp, text, task, wrong):
+    tasks = _tasks(nlp, text)
+    assert (task is None or task in tasks) and wrong not in tasks
+
+
 def test_bare_optimization_and_inference_name_no_task(nlp):
     assert not _tasks(nlp, "The optimization problem needed to fit the density is non-convex.")
     assert not _tasks(nlp, "Our method reduces the cost of inference tasks and of optimization tasks.")
