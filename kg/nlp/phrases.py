@@ -38,7 +38,7 @@ _FOLLOWERS = {
     "benchmark", "benchmarks", "improvement", "improvements", "gain", "gains", "drop", "degradation",
     "pipeline", "pipelines", "process", "regime", "regimes", "objective", "objectives",
 }
-_FIXED_PAIRS = frozenset(word_group("fixed_modifier_pair"))  # "de novo", "in vitro" (word_groups.tsv)
+_FIXED_PAIRS = frozenset(tuple(p.split()) for p in word_group("fixed_modifier_pair"))  # ("de", "novo")
 _DOMAIN_FRAMES = frozenset(word_group("domain_frame"))  # list frames of application domains (word_groups.tsv)
 _LIST_FRAMES = {"task", "tasks", "problems"} | _DOMAIN_FRAMES
 _LIST_QUALIFIERS = {"downstream", "various", "several", "different", "multiple", "diverse", "standard", "challenging"}
@@ -91,7 +91,7 @@ def grow_left(doc: Doc, head: int, lex: PhraseLexicon) -> int:
         start -= 1
         if toks[start].is_sent_start:
             break
-    if 0 < start < head and f"{toks[start - 1].lower_} {toks[start].lower_}" in _FIXED_PAIRS:
+    if 0 < start < head and (toks[start - 1].lower_, toks[start].lower_) in _FIXED_PAIRS:
         start -= 1  # "de novo protein design": the short first word of a fixed pair belongs to it
     return start
 
