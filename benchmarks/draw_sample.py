@@ -137,6 +137,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev96": Sample(100000000, 40, 0),
     "dev97": Sample(100498756, 40, 0),
     "dev98": Sample(100995049, 40, 0),
+    "dev99": Sample(101488915, 40, 0),
+    "dev100": Sample(101980390, 40, 0),
 }
 
 
