@@ -638,6 +638,18 @@ def test_a_dataset_the_paper_creates_or_curates_is_proposed(nlp, abstract, propo
     assert rel(run(nlp, abstract), "proposes") == {proposed}
 
 
+@pytest.mark.parametrize("abstract, word, named", [
+    # a plain capitalised word that "we" propose, followed by what it does, and written again
+    ("In this work, we propose Quuxle to learn the causal history. Quuxle runs fast.", "Quuxle", True),
+    ("We design a detector called Zorb-Probe that reads the prompts. Zorb-Probe is cheap.", "Zorb-Probe", True),
+    # written once, it may only open a long form or a sentence about something else
+    ("We propose Quuxle to learn the causal history. It runs fast.", "Quuxle", False),
+    ("We introduce Sketching for Regularized Quux Optimization, a fast algorithm.", "Sketching", False),
+])
+def test_a_recurring_word_we_propose_before_what_it_does_is_a_name(nlp, abstract, word, named):
+    assert (word in rel(run(nlp, abstract), "proposes")) is named
+
+
 def test_build_on_names_a_base_not_a_proposal(nlp):
     rec = run(nlp, "We build on QuuxFormer and propose ZorbNet, a faster model.")
     assert rel(rec, "proposes") == {"ZorbNet"}

@@ -55,6 +55,8 @@ _SAME_LONG_FORM = 0.8  # letter similarity above which two long forms of an acro
 _NAME_ENDS = frozenset({",", "(", ":", "—", "–"})
 #: After a naming word the sentence may end there too: "a novel approach called Quuxord."
 _NAME_ENDS_AFTER_NAMING = _NAME_ENDS | {".", ";"}
+#: After "we propose" a recurring capitalised word may also be followed by what it does ("to", "that").
+_NAME_CLAUSE_OPENERS = frozenset(word_group("name_clause_opener"))  # ontology/patterns/word_groups.tsv
 _PLACEHOLDERS = frozenset(word_group("placeholder_name"))  # "\\ours", "\\modelname{}" (word_groups.tsv)
 _WAY_WORDS = frozenset(word_group("way_word"))  # "X -- a simple way to ...": a method (word_groups.tsv)
 _DESCRIPTION_OPENERS = (_NAME_ENDS - {"("}) | {"--"}  # "quux decay, a regularizer", "quux decay -- a way to"
@@ -516,7 +518,8 @@ class NameFinder:
             nxt = toks[end].text
             ends = _NAME_ENDS_AFTER_NAMING if token.lower_ in NAMING_WORDS and _we_before(token) else _NAME_ENDS
             if ((is_title_word(name.text) or _acronym_compound(name.text, self.lex.stop))
-                    and name.text not in self.lex.stop and nxt in ends):
+                    and name.text not in self.lex.stop
+                    and (nxt in ends or self._recurring_name(toks, token, name, end))):
                 spans.append(self._tag(doc[name.i:end], "Method", doc[name.i:end].text, "named"))
             elif token.lower_ not in NAMING_WORDS:
                 ours = token.lower_ in self.lex.proposal_words and _we_before(token)  # "we propose ..."
@@ -526,6 +529,17 @@ class NameFinder:
                 if described is not None:
                     spans.append(described)
         return spans
+
+    def _recurring_name(self, toks: list[Token], cue: Token, name: Token, end: int) -> bool:
+        """"we propose Quuxle to learn ...", "we propose Zorb-Video that learns ...": a capitalised word
+        that "we" propose and that a clause of what it does follows is a name when the abstract
+        writes it again, capitalised, away from its own position (a word that only opens a long
+        form, "we introduce Sketching for Regularized ...", does not recur)."""
+        if end != name.i + 1 or toks[end].lower_ not in _NAME_CLAUSE_OPENERS or not _we_before(cue):
+            return False
+        if cue.lower_ not in self.lex.proposal_words:
+            return False
+        return any(t.text == name.text for t in toks if t.i != name.i)
 
     def _quoted_lower(self, doc: Doc, toks: list[Token], start: int) -> Span | None:
         """"we propose *online cascade learning*, the first approach to ...": lower-case words in quotes
