@@ -1184,6 +1184,9 @@ def test_a_long_form_takes_the_title_word_whose_initial_the_letter_match_skipped
 @pytest.mark.parametrize("text, found", [
     # names written without a hyphen are their listed aliases
     ("QuuxNet reaches an AUCROC of 0.91 with GPT3.5.", [("AUCROC", "AUROC"), ("GPT3.5", "GPT-3.5")]),
+    # the area under the precision-recall curve goes by several short names
+    ("QuuxNet gains 4% AUCPR, 3% AUPR and 2% AU-PRC over AUPR-In.",
+     [("AUCPR", "AUPRC"), ("AUPR", "AUPRC"), ("AU-PRC", "AUPRC"), ("AUPR-In", "AUPR-In")]),
     # a bare PASCAL is PASCAL VOC; OE62 is listed
     ("QuuxSeg gains 5.6% mIoU on PASCAL and QuuxMol wins on the OE62 dataset.",
      [("mIoU", "mIoU"), ("PASCAL", "PASCAL VOC"), ("OE62", "OE62")]),
