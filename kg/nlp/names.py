@@ -517,29 +517,18 @@ class NameFinder:
                 end += 1  # "Plaid 1B": a model and its size
             nxt = toks[end].text
             ends = _NAME_ENDS_AFTER_NAMING if token.lower_ in NAMING_WORDS and _we_before(token) else _NAME_ENDS
+            ours = token.lower_ in self.lex.proposal_words and _we_before(token)  # "we propose ..."
             if ((is_title_word(name.text) or _acronym_compound(name.text, self.lex.stop))
                     and name.text not in self.lex.stop
-                    and (nxt in ends or self._recurring_name(toks, token, name, end))):
+                    and (nxt in ends or (ours and _recurring_name(toks, name, end)))):
                 spans.append(self._tag(doc[name.i:end], "Method", doc[name.i:end].text, "named"))
             elif token.lower_ not in NAMING_WORDS:
-                ours = token.lower_ in self.lex.proposal_words and _we_before(token)  # "we propose ..."
                 described = self._described_lower(doc, toks, token.i + 1, ours)
                 if described is None and ours and token.lower_ in _QUOTED_NAME_VERBS:
                     described = self._quoted_lower(doc, toks, token.i + 1)
                 if described is not None:
                     spans.append(described)
         return spans
-
-    def _recurring_name(self, toks: list[Token], cue: Token, name: Token, end: int) -> bool:
-        """"we propose Quuxle to learn ...", "we propose Zorb-Video that learns ...": a capitalised word
-        that "we" propose and that a clause of what it does follows is a name when the abstract
-        writes it again, capitalised, away from its own position (a word that only opens a long
-        form, "we introduce Sketching for Regularized ...", does not recur)."""
-        if end != name.i + 1 or toks[end].lower_ not in _NAME_CLAUSE_OPENERS or not _we_before(cue):
-            return False
-        if cue.lower_ not in self.lex.proposal_words:
-            return False
-        return any(t.text == name.text for t in toks if t.i != name.i)
 
     def _quoted_lower(self, doc: Doc, toks: list[Token], start: int) -> Span | None:
         """"we propose *online cascade learning*, the first approach to ...": lower-case words in quotes
@@ -696,6 +685,15 @@ def is_titled(words: list) -> bool:
     if len(parts) < 2 or not parts[0][:1].isupper() or not content:
         return False
     return sum(1 for w in content if w[:1].isupper()) * 2 >= len(content)
+
+
+def _recurring_name(toks: list[Token], name: Token, end: int) -> bool:
+    """"we propose Quuxle to learn ...", "we propose Zorb-Video that learns ...": a capitalised word
+    that "we" propose and that a clause of what it does follows is a name when the abstract writes
+    it again, capitalised, away from its own position (a word that only opens a long form, "we
+    introduce Sketching for Regularized ...", does not recur)."""
+    return (end == name.i + 1 and toks[end].lower_ in _NAME_CLAUSE_OPENERS
+            and any(t.text == name.text for t in toks if t.i != name.i))
 
 
 def _acronym_compound(text: str, stop: frozenset[str]) -> bool:
