@@ -139,6 +139,8 @@ SAMPLES: dict[str, Sample] = {  # in the order drawn: each excludes every sample
     "dev98": Sample(100995049, 40, 0),
     "dev99": Sample(101488915, 40, 0),
     "dev100": Sample(101980390, 40, 0),
+    "dev101": Sample(102469507, 40, 0),
+    "dev102": Sample(102956301, 40, 0),
 }
 
 
