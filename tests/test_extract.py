@@ -717,6 +717,27 @@ def test_quoted_lower_case_words_after_we_propose_are_the_new_name(nlp):
     assert rel(rec, "proposes") == {"online quux learning", "zorb guidance"}
 
 
+def test_quoted_lower_case_words_after_a_novel_kind_and_a_comma_are_the_new_name(nlp):
+    rec = run(nlp, "We propose a novel quux prompting methodology, *blob prompting*, which helps. We introduce a "
+                   "novel surrogate loss, *multi-label zorb loss*, that accounts for labels. We study a novel method, "
+                   "*quux encoding*, to estimate noise.")
+    assert rel(rec, "proposes") == {"multi-label zorb loss"}  # "methodology" is no kind word; "study" no proposal
+    rec = run(nlp, "We propose a novel benchmark, *quux zorb suite*, which holds 500 tasks.")
+    assert ("quux zorb suite", "Benchmark") in {(r.target, r.target_type) for r in rec.relations if
+                                               r.relation == "proposes"}
+
+
+def test_lower_case_words_that_we_call_a_new_kind_are_the_new_name(nlp):
+    rec = run(nlp, "We address this issue by coining a new approach, which we term *quux centrality*. We propose a "
+                   "new \\emph{practical} extraction attack that we call ``zorb phishing''. The core of our method is "
+                   "a technique which we call the multitask blob rehearsal, that anticipates the future.")
+    assert rel(rec, "proposes") == {"quux centrality", "zorb phishing", "multitask blob rehearsal"}
+    rec = run(nlp, "We identify a critical issue in these methods, which we term ``quux wandering''. We analyse the "
+                   "pretrained model, which we call *zorb statistics*. A phenomenon we call *blob memorization* "
+                   "appears.")
+    assert not rel(rec, "proposes")  # an issue of methods, a model already there, a phenomenon
+
+
 def test_a_capitalised_word_then_lower_case_words_described_after_we_introduce_is_the_new_name(nlp):
     rec = run(nlp, "To this end, we introduce Zorbic backpropagation, a parallel iterative algorithm. "
                    "We study one-step quuxing, also known as Blob-free backpropagation, a method for fast solvers.")

@@ -10,7 +10,7 @@ are data files under `ontology/patterns/`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Set
+from collections.abc import Callable, Mapping, Set
 from difflib import SequenceMatcher
 from functools import lru_cache
 
@@ -36,6 +36,7 @@ _QUOTED_NAME_VERBS = frozenset(word_group("quoted_name_verb"))  # ontology/patte
 _QUOTED_LEAD = frozenset(word_group("quoted_name_lead"))  # "we propose a *quux*": words before a quoted name
 _AFTER_QUOTED_NAME = frozenset(word_group("quoted_name_follower"))  # what closes it: ", the first ...", "which"
 _SKIP_AFTER_NAMING = {"the", "a", "an", "as"} | OPENING_QUOTES
+_WE_NAMING_VERBS = frozenset(word_group("we_naming_verb"))  # "a new approach, which we term X" (word_groups.tsv)
 _MAX_DEFINITIONS = 50
 _MODIFIER_SUFFIXES = ("-based", "-style", "-like", "-free", "-aware", "-guided", "-driven", "-powered", "-specific")
 _DATA_TYPES = ("Dataset", "Benchmark")
@@ -343,7 +344,10 @@ class NameFinder:
         toks = tokens(doc)
         spans = []
         for token in toks:
-            if token.lower_ not in NAMING_WORDS or token.i + 1 >= len(doc):
+            if token.i + 1 >= len(doc):
+                continue
+            given = self._we_call_kind(toks, token) if token.lower_ in _WE_NAMING_VERBS else None
+            if token.lower_ not in NAMING_WORDS and given is None:
                 continue
             i = token.i + 1
             while i < len(doc) and toks[i].lower_ in _SKIP_AFTER_NAMING:
@@ -362,9 +366,31 @@ class NameFinder:
             if quoted and (i >= len(doc) or toks[i].text not in CLOSING_QUOTES):
                 continue  # 'called "adjustable robust optimization"': the quoted name is longer than the run
             if i > start and (eponym or not is_name_token(toks[start], self.lex.stop)):
-                kind = "Task" if called_a_problem(doc[start:i]) else "Method"
+                kind = given or ("Task" if called_a_problem(doc[start:i]) else "Method")
                 spans.append(self._tag(doc[start:i], kind, doc[start:i].text, "named"))
         return spans
+
+    def _we_call_kind(self, toks: list[Token], verb: Token) -> str | None:
+        """"a new approach, which we term *quux centrality*", "a data extraction attack that we call
+        ``quux phishing''": "we call/term/name/dub" right after "which/that" and a kind word names the
+        thing of that kind, typed by the kind word. The kind must open with "a/an/our" and only
+        describing words ("a critical issue in these methods, which we term ..." names an issue; "the
+        pretrained model, which we call ..." names something of a model already there)."""
+        i = verb.i - 1
+        if i < 3 or toks[i].lower_ != "we" or toks[i - 1].lower_ not in ("which", "that"):
+            return None
+        i -= 2 + (toks[i - 2].text == ",")
+        kind = self.typer.type_words.get(toks[i].lower_) or ("Method" if toks[i].lower_ in _WAY_WORDS else None)
+        if kind is None:
+            return None
+        for k in range(i - 1, max(-1, i - 8), -1):
+            word = toks[k]
+            if word.lower_ in ("a", "an", "our"):
+                return kind
+            if (not (word.is_alpha or word.text == "-" or word.text in OPENING_QUOTES | CLOSING_QUOTES)
+                    or word.is_stop and word.lower_ not in ("more", "most", "very")):
+                return None
+        return None
 
     def _list_siblings(self, doc: Doc, entities: list[Span]) -> list[Span]:
         """A plain capitalised word listed between names is a name too: "FlowVid, CoDeF, Rerender, and";
@@ -508,6 +534,12 @@ class NameFinder:
         sizes = self.lex.name_extensions
         spans = []
         for token in toks[:-2]:
+            if token.text == "," and toks[token.i + 1].text in OPENING_QUOTES:
+                kind = self._novel_kind_comma(toks, token, kinds=self.typer.type_words)
+                quoted = self._quoted_lower(doc, toks, token.i + 1, kind) if kind else None
+                if quoted is not None:  # "we propose a novel prompting methodology, *quux prompting*, which ..."
+                    spans.append(quoted)
+                    continue
             if (token.lower_ not in self.lex.proposal_words and not _known_as(token)
                     and not self._novel_kind_comma(toks, token)):
                 continue
@@ -530,7 +562,7 @@ class NameFinder:
                     spans.append(described)
         return spans
 
-    def _quoted_lower(self, doc: Doc, toks: list[Token], start: int) -> Span | None:
+    def _quoted_lower(self, doc: Doc, toks: list[Token], start: int, kind: str = "Method") -> Span | None:
         """"we propose *online cascade learning*, the first approach to ...": lower-case words in quotes
         or Markdown emphasis (which reads as quotes) right after the cue, closed before a clause,
         name what the paper proposes. Two words at least, so an emphasised adjective ("a *counter-argument*:")
@@ -548,27 +580,32 @@ class NameFinder:
         if (end + 1 >= len(doc) or toks[end].text not in CLOSING_QUOTES or " " not in doc[first:end].text
                 or toks[first].lower_ in _QUOTED_LEAD or toks[end + 1].lower_ not in _AFTER_QUOTED_NAME):
             return None
-        return self._tag(doc[first:end], "Method", doc[first:end].text, "named")
+        return self._tag(doc[first:end], kind, doc[first:end].text, "named")
 
-    def _novel_kind_comma(self, toks: list[Token], comma: Token) -> bool:
+    def _novel_kind_comma(self, toks: list[Token], comma: Token,
+                          kinds: Mapping[str, str] | Set[str] = _SINGULAR_KINDS) -> str | None:
         """"we propose a novel method, Diffsurv, to ...": the comma after "a novel/new <kind>" that a
         proposal cue of the sentence introduces; the word after it names the new thing. So does the
-        comma after "our (proposed) <kind>" ("Our system, Hive, operates ...")."""
+        comma after "our (proposed) <kind>" ("Our system, Hive, operates ..."). Returns the type the
+        kind word gives: `kinds` is a set of method words or a map from kind words to their types."""
         i = comma.i
         if comma.text != "," or i < 4:
-            return False
+            return None
         if self.typer.type_words.get(toks[i - 1].lower_) == "Method":
             k = i - 2
             while k > i - 4 and toks[k].lower_ in _OWN_ADJECTIVES:
                 k -= 1
             if toks[k].lower_ == "our":
-                return True
-        if toks[i - 1].lower_ not in _SINGULAR_KINDS:
-            return False
+                return "Method"
+        kind = toks[i - 1].lower_
+        if kind not in kinds:
+            return None
         novel = next((k for k in range(i - 2, max(0, i - 5), -1) if toks[k].lower_ in ("novel", "new")), None)
         if novel is None or toks[novel - 1].lower_ not in ("a", "an"):
-            return False
-        return any(t.lower_ in self.lex.proposal_words for t in toks[max(comma.sent.start, novel - 4):novel - 1])
+            return None
+        if not any(t.lower_ in self.lex.proposal_words for t in toks[max(comma.sent.start, novel - 4):novel - 1]):
+            return None
+        return kinds[kind] if isinstance(kinds, Mapping) else "Method"
 
     def _described_lower(self, doc: Doc, toks: list[Token], start: int, ours: bool) -> Span | None:
         """"we propose sparse upcycling -- a simple way to ...", "we introduce quux decay, a
