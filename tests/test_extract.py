@@ -738,6 +738,15 @@ def test_lower_case_words_that_we_call_a_new_kind_are_the_new_name(nlp):
     assert not rel(rec, "proposes")  # an issue of methods, a model already there, a phenomenon
 
 
+def test_lower_case_words_after_a_novel_kind_and_a_comma_name_it_when_they_end_in_a_head(nlp):
+    rec = run(nlp, "We propose a new approach, data-faithful quux attribution, which trains a model. Our approach, "
+                   "direct zorb modeling, predicts the representation.")
+    assert rel(rec, "proposes") == {"data-faithful quux attribution", "direct zorb modeling"}
+    rec = run(nlp, "We propose a novel method, albeit simple, that works. We propose a novel estimation method, "
+                   "grounded in our quux finding, that helps. We design a new method, offer zorb insights, and test.")
+    assert not rel(rec, "proposes")
+
+
 def test_a_capitalised_word_then_lower_case_words_described_after_we_introduce_is_the_new_name(nlp):
     rec = run(nlp, "To this end, we introduce Zorbic backpropagation, a parallel iterative algorithm. "
                    "We study one-step quuxing, also known as Blob-free backpropagation, a method for fast solvers.")

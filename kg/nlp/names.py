@@ -65,6 +65,7 @@ _DESCRIPTION_BREAKS = frozenset(word_group("description_break"))  # "X, a behavi
 _VALUED_ONLY_METRICS = frozenset(word_group("valued_only_metric"))  # "precision" (word_groups.tsv)
 _METRIC_COMPANIONS = frozenset(word_group("metric_companion"))  # "precision and recall" (word_groups.tsv)
 _NOT_NAME_WORDS = frozenset(word_group("not_name_word"))  # "we propose a ...", "we introduce two ..." (word_groups.tsv)
+_NAME_INNER_WORDS = frozenset(word_group("name_inner_word"))  # "quux learning with zorb feedback" (word_groups.tsv)
 _SINGULAR_KINDS = {"method", "framework", "model", "algorithm", "approach", "technique", "architecture", "module"}
 
 
@@ -555,7 +556,8 @@ class NameFinder:
                     and (nxt in ends or (ours and _recurring_name(toks, name, end)))):
                 spans.append(self._tag(doc[name.i:end], "Method", doc[name.i:end].text, "named"))
             elif token.lower_ not in NAMING_WORDS:
-                described = self._described_lower(doc, toks, token.i + 1, ours)
+                described = ((self._lower_after_kind(doc, toks, token.i + 1) if token.text == "," else None)
+                             or self._described_lower(doc, toks, token.i + 1, ours))
                 if described is None and ours and token.lower_ in _QUOTED_NAME_VERBS:
                     described = self._quoted_lower(doc, toks, token.i + 1)
                 if described is not None:
@@ -581,6 +583,31 @@ class NameFinder:
                 or toks[first].lower_ in _QUOTED_LEAD or toks[end + 1].lower_ not in _AFTER_QUOTED_NAME):
             return None
         return self._tag(doc[first:end], kind, doc[first:end].text, "named")
+
+    def _lower_after_kind(self, doc: Doc, toks: list[Token], start: int) -> Span | None:
+        """"we propose a new framework, quux learning with zorb feedback, and a simple algorithm": lower-case
+        words right after the comma of "a novel <kind>," name the new thing when they close before a
+        comma or clause word and end in a head noun. Two words at least; the first no function word and
+        no participle ("a novel method, grounded in our finding, ...")."""
+        if toks[start].lower_ == "the":
+            start += 1  # "a novel method, the randomized quux algorithm, in which ..."
+        end = start
+        while (end < len(doc) and end - start < 6 and (toks[end].is_lower or toks[end].text == "-")
+               and toks[end].lower_ not in self.lex.stop and toks[end].lower_ not in ("which", "that", "to")
+               and (toks[end].lower_ not in _NOT_NAME_WORDS or toks[end].lower_ in _NAME_INNER_WORDS)):
+            end += 1
+        if end - start < 2 or end >= len(doc) or toks[end].text != "," and toks[end].lower_ not in (
+                "which", "that", "to"):
+            return None
+        first, last = toks[start], toks[end - 1].lower_
+        if last not in self.lex.method_heads and last not in self.lex.phrases.task_heads and last not in (
+                self.typer.type_words):
+            return None  # "a novel method, albeit simple, ...": the words must end in a head noun
+        if (first.is_stop or first.lower_.endswith(("ing", "ed")) or not first.text[:1].isalpha()
+                or first.lower_ in NAMING_WORDS
+                or any(t.is_stop and t.lower_ not in _NAME_INNER_WORDS for t in doc[start:end])):
+            return None
+        return self._tag(doc[start:end], "Method", doc[start:end].text, "named")
 
     def _novel_kind_comma(self, toks: list[Token], comma: Token,
                           kinds: Mapping[str, str] | Set[str] = _SINGULAR_KINDS) -> str | None:
