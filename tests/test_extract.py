@@ -738,13 +738,25 @@ def test_lower_case_words_that_we_call_a_new_kind_are_the_new_name(nlp):
     assert not rel(rec, "proposes")  # an issue of methods, a model already there, a phenomenon
 
 
-def test_lower_case_words_after_a_novel_kind_and_a_comma_name_it_when_they_end_in_a_head(nlp):
-    rec = run(nlp, "We propose a new approach, data-faithful quux attribution, which trains a model. Our approach, "
-                   "direct zorb modeling, predicts the representation.")
-    assert rel(rec, "proposes") == {"data-faithful quux attribution", "direct zorb modeling"}
-    rec = run(nlp, "We propose a novel method, albeit simple, that works. We propose a novel estimation method, "
-                   "grounded in our quux finding, that helps. We design a new method, offer zorb insights, and test.")
-    assert not rel(rec, "proposes")
+@pytest.mark.parametrize("sentence, name", [
+    ("To this end, we introduce quux history, a simple and highly effective solution to the problem.", "quux history"),
+    ("We introduce zorb heads, an efficient and interpretable alternative to blob models.", "zorb heads"),
+    ("Then we propose blob pruning, an orthogonal enhancement to quux caching.", "blob pruning"),
+])
+def test_lower_case_words_we_introduce_as_a_solution_alternative_or_enhancement_are_the_new_name(nlp, sentence, name):
+    assert rel(run(nlp, sentence), "proposes") == {name}
+
+
+@pytest.mark.parametrize("abstract, proposed", [
+    ("We propose a new approach, data-faithful quux attribution, which trains a model.", {"data-faithful quux attribution"}),
+    ("Our approach, direct zorb modeling, predicts the representation.", {"direct zorb modeling"}),
+    # no head noun at the end, a participle first, a verb phrase
+    ("We propose a novel method, albeit simple, that works.", set()),
+    ("We propose a novel estimation method, grounded in our quux finding, that helps.", set()),
+    ("We design a new method, offer zorb insights, and test it.", set()),
+])
+def test_lower_case_words_after_a_novel_kind_and_a_comma_name_it_when_they_end_in_a_head(nlp, abstract, proposed):
+    assert rel(run(nlp, abstract), "proposes") == proposed
 
 
 def test_a_capitalised_word_then_lower_case_words_described_after_we_introduce_is_the_new_name(nlp):
