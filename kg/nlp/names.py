@@ -65,7 +65,7 @@ _DESCRIPTION_BREAKS = frozenset(word_group("description_break"))  # "X, a behavi
 _VALUED_ONLY_METRICS = frozenset(word_group("valued_only_metric"))  # "precision" (word_groups.tsv)
 _METRIC_COMPANIONS = frozenset(word_group("metric_companion"))  # "precision and recall" (word_groups.tsv)
 _NOT_NAME_WORDS = frozenset(word_group("not_name_word"))  # "we propose a ...", "we introduce two ..." (word_groups.tsv)
-_NAME_INNER_WORDS = frozenset(word_group("name_inner_word"))  # "quux learning with zorb feedback" (word_groups.tsv)
+_NAME_INNER_WORDS = frozenset(word_group("name_inner_word"))  # "quux learning with zorb attribution" (word_groups.tsv)
 _SINGULAR_KINDS = {"method", "framework", "model", "algorithm", "approach", "technique", "architecture", "module"}
 
 
@@ -585,19 +585,18 @@ class NameFinder:
         return self._tag(doc[first:end], kind, doc[first:end].text, "named")
 
     def _lower_after_kind(self, doc: Doc, toks: list[Token], start: int) -> Span | None:
-        """"we propose a new framework, quux learning with zorb feedback, and a simple algorithm": lower-case
-        words right after the comma of "a novel <kind>," name the new thing when they close before a
-        comma or clause word and end in a head noun. Two words at least; the first no function word and
-        no participle ("a novel method, grounded in our finding, ...")."""
+        """"we propose a new approach, data-faithful quux attribution, which ...": lower-case words right
+        after the comma of "a novel <kind>," name the new thing when they close before a comma or a
+        clause opener (`name_clause_opener`) and end in a head noun. Two words at least; the first no
+        function word and no participle ("a novel method, grounded in our finding, ...")."""
         if toks[start].lower_ == "the":
             start += 1  # "a novel method, the randomized quux algorithm, in which ..."
         end = start
         while (end < len(doc) and end - start < 6 and (toks[end].is_lower or toks[end].text == "-")
-               and toks[end].lower_ not in self.lex.stop and toks[end].lower_ not in ("which", "that", "to")
+               and toks[end].lower_ not in self.lex.stop and toks[end].lower_ not in _NAME_CLAUSE_OPENERS
                and (toks[end].lower_ not in _NOT_NAME_WORDS or toks[end].lower_ in _NAME_INNER_WORDS)):
             end += 1
-        if end - start < 2 or end >= len(doc) or toks[end].text != "," and toks[end].lower_ not in (
-                "which", "that", "to"):
+        if end - start < 2 or end >= len(doc) or toks[end].text != "," and toks[end].lower_ not in _NAME_CLAUSE_OPENERS:
             return None
         first, last = toks[start], toks[end - 1].lower_
         if last not in self.lex.method_heads and last not in self.lex.phrases.task_heads and last not in (
