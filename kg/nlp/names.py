@@ -10,7 +10,7 @@ are data files under `ontology/patterns/`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Set
+from collections.abc import Callable, Collection, Set
 from difflib import SequenceMatcher
 from functools import lru_cache
 
@@ -371,6 +371,11 @@ class NameFinder:
                 spans.append(self._tag(doc[start:i], kind, doc[start:i].text, "named"))
         return spans
 
+    def _kind_of(self, token: Token) -> str | None:
+        """The type a kind word gives a new name ("benchmark", "framework"), or Method for a way word
+        ("a simple way to ...", "a variant of ..."); None for any other word."""
+        return self.typer.type_words.get(token.lower_) or ("Method" if token.lower_ in _WAY_WORDS else None)
+
     def _we_call_kind(self, toks: list[Token], verb: Token) -> str | None:
         """"a new approach, which we term *quux centrality*", "a data extraction attack that we call
         ``quux phishing''": "we call/term/name/dub" right after "which/that" and a kind word names the
@@ -381,7 +386,7 @@ class NameFinder:
         if i < 3 or toks[i].lower_ != "we" or toks[i - 1].lower_ not in ("which", "that"):
             return None
         i -= 2 + (toks[i - 2].text == ",")
-        kind = self.typer.type_words.get(toks[i].lower_) or ("Method" if toks[i].lower_ in _WAY_WORDS else None)
+        kind = self._kind_of(toks[i])
         if kind is None:
             return None
         for k in range(i - 1, max(-1, i - 8), -1):
@@ -609,11 +614,11 @@ class NameFinder:
         return self._tag(doc[start:end], "Method", doc[start:end].text, "named")
 
     def _novel_kind_comma(self, toks: list[Token], comma: Token,
-                          kinds: Mapping[str, str] | Set[str] = _SINGULAR_KINDS) -> str | None:
+                          kinds: Collection[str] = _SINGULAR_KINDS) -> str | None:
         """"we propose a novel method, Diffsurv, to ...": the comma after "a novel/new <kind>" that a
         proposal cue of the sentence introduces; the word after it names the new thing. So does the
         comma after "our (proposed) <kind>" ("Our system, Hive, operates ..."). Returns the type the
-        kind word gives: `kinds` is a set of method words or a map from kind words to their types."""
+        kind word gives (`type_words.tsv`); `kinds` are the kind words that count."""
         i = comma.i
         if comma.text != "," or i < 4:
             return None
@@ -631,7 +636,7 @@ class NameFinder:
             return None
         if not any(t.lower_ in self.lex.proposal_words for t in toks[max(comma.sent.start, novel - 4):novel - 1]):
             return None
-        return kinds[kind] if isinstance(kinds, Mapping) else "Method"
+        return self.typer.type_words.get(kind, "Method")
 
     def _described_lower(self, doc: Doc, toks: list[Token], start: int, ours: bool) -> Span | None:
         """"we propose sparse upcycling -- a simple way to ...", "we introduce quux decay, a
@@ -657,7 +662,7 @@ class NameFinder:
         if toks[end + 1].lower_ not in ("a", "an"):
             return None
         for k in range(end + 2, min(len(doc), end + 8)):  # up to five describing words before the kind
-            kind = self.typer.type_words.get(toks[k].lower_) or ("Method" if toks[k].lower_ in _WAY_WORDS else None)
+            kind = self._kind_of(toks[k])
             if kind is not None:
                 return self._tag(doc[start:end], kind, doc[start:end].text, "named")
             # Describing words only, hyphenated ones too ("a data-efficient variant"), and no clause ("a
